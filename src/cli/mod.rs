@@ -1,0 +1,93 @@
+//! The command line: parse words, build the game and position through the registry, call the
+//! library, render text or JSON. No game logic lives here.
+//!
+//! Every error is printed as one line on stderr with exit code 2.
+
+mod flags;
+mod list;
+mod position;
+mod render;
+mod seq;
+
+use crate::error::Error;
+use crate::games::Settings;
+use crate::solve::Limits;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Sprague–Grundy theory for impartial games: nimbers, outcomes, winning moves, sums, sequences",
+    after_help = "Run `grundy list` for every built-in game with its position syntax and an example."
+)]
+struct Cli {
+    /// Most positions a search may store before it stops with an error.
+    #[arg(long, global = true, value_name = "N", default_value_t = Limits::default().max_states)]
+    max_states: usize,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Every built-in game: rules, position syntax, an example.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Nimber, outcome and every winning move of a position: `grundy value nim 10 12 5`.
+    Value(Words),
+    /// Every move of a position with the value it leads to; winning moves marked.
+    Moves(Words),
+    /// How the value is derived: each option, its value, the set C of values and its mex.
+    Explain(Words),
+    /// A disjunctive sum, one quoted game per argument: `grundy sum 'nim 3' 'maze m.txt'`.
+    Sum(Words),
+    /// Values of one-heap games for heaps 0..N, with the period if one is found:
+    /// `grundy seq subtraction --set 1,2,3 --to 40`.
+    Seq(Words),
+}
+
+/// The words after the command; options such as `--json` may stand anywhere among them.
+#[derive(clap::Args, Debug)]
+struct Words {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "GAME ARGS")]
+    words: Vec<String>,
+}
+
+/// Run the command line; returns the exit code.
+pub fn main() -> i32 {
+    crate::interrupt::install();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("grundy: {e}");
+            2
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<String, Error> {
+    let mut settings = Settings::default();
+    settings.limits.max_states = cli.max_states;
+    match cli.command {
+        Command::List { json } => Ok(list::run(json)),
+        Command::Value(w) => position::value(w.words, settings),
+        Command::Moves(w) => position::moves(w.words, settings),
+        Command::Explain(w) => position::explain(w.words, settings),
+        Command::Sum(w) => position::sum(w.words, settings),
+        Command::Seq(w) => seq::run(w.words, settings),
+    }
+}

@@ -1,0 +1,81 @@
+//! The [`Game`] trait: the one interface every solver works through.
+//!
+//! A game (a ruleset, possibly with parameters such as a subtraction set or a maze board) knows
+//! the options of a position, how to label a move in its own notation, and how to print a
+//! position. Optionally it splits a position into independent components (the solver then
+//! xors their values), maps a position to a canonical representative (symmetry), gives a closed
+//! formula for the nimber, and finds the moves to a given nimber fast (so huge positions need no
+//! enumeration of options).
+
+use crate::nimber::Nimber;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Who wins when no move is left.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Convention {
+    /// The player who cannot move loses (the last mover wins).
+    Normal,
+    /// The player who cannot move wins (the last mover loses). Values are misère Grundy values:
+    /// 1 at a terminal position, mex over the options elsewhere; 0 exactly at P-positions. They
+    /// do not add by nim-sum.
+    Misere,
+}
+
+/// A move: its label in the game's notation and the position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move<P> {
+    pub label: String,
+    pub position: P,
+}
+
+impl<P> Move<P> {
+    pub fn new(label: impl Into<String>, position: P) -> Self {
+        Move { label: label.into(), position }
+    }
+}
+
+pub trait Game {
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Push every option of `position` onto `out` (the solvers' hot path; `out` is empty on
+    /// entry). Repeats are allowed.
+    fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Every option with a label in the game's notation, without repeats, in a fixed order.
+    fn moves(&self, position: &Self::Position) -> Vec<Move<Self::Position>>;
+
+    /// The position in the game's notation (what a user would type after the game name).
+    fn format(&self, position: &Self::Position) -> String;
+
+    /// The play convention; normal play unless the game says otherwise.
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+
+    /// A split into two or more independent components whose values xor to the position's
+    /// value (normal play only). `None` when the position does not split.
+    fn components(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// A canonical representative of the position's symmetry class; equal values guaranteed.
+    fn canonical(&self, position: Self::Position) -> Self::Position {
+        position
+    }
+
+    /// A closed formula for the value, when one is known and proved.
+    fn formula(&self, _position: &Self::Position) -> Option<Nimber> {
+        None
+    }
+
+    /// Every move to a position of value `target`, found without enumerating all options; `None`
+    /// when the game has no such shortcut (the solver then tries every move).
+    fn moves_to_value(
+        &self,
+        _position: &Self::Position,
+        _target: Nimber,
+    ) -> Option<Vec<Move<Self::Position>>> {
+        None
+    }
+}

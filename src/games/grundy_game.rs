@@ -1,0 +1,46 @@
+//! Grundy's game (Grundy 1939): a move splits one heap into two non-empty heaps of different
+//! sizes. A heap of n has ⌊(n − 1) / 2⌋ options; its value is the mex of g(a) ⊕ g(n − a) over
+//! 1 ≤ a < n − a (the handbook's "splitting game" example).
+
+use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
+use crate::games::{GameEntry, Settings};
+use crate::position::{AnyPosition, Instance};
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GrundyGame;
+
+/// Largest heap the position commands accept (a heap of n has n/2 options, each solved).
+pub const MAX_HEAP: u64 = 1_000_000;
+
+impl HeapRules for GrundyGame {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        let mut a = 1;
+        while 2 * a < n {
+            f(&[a, n - a]);
+            a += 1;
+        }
+    }
+}
+
+fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
+    let heaps = at_most(parse_heaps(words)?, MAX_HEAP, "grundy-game")?;
+    Ok(Box::new(Instance::new("grundy-game", settings.solver(HeapGame::new(GrundyGame)), heaps)))
+}
+
+fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
+    crate::games::args::no_other_options(words, "grundy-game", "none")?;
+    Ok(Box::new(GrundyGame))
+}
+
+pub const ENTRY: GameEntry = GameEntry {
+    name: "grundy-game",
+    aliases: &["grundy"],
+    summary: "Grundy's game: split one heap into two non-empty heaps of different sizes",
+    rules: "Heaps of sticks. A move splits one heap into two non-empty heaps of different \
+            sizes (so heaps of 1 and 2 cannot be split). The last mover wins.",
+    syntax: "HEAP...   heap sizes (up to 1000000)",
+    example: "grundy-game 8",
+    build,
+    heap_rules: Some(rules),
+    claims: None,
+};

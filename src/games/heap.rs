@@ -1,0 +1,173 @@
+//! Heap games: rules that act on one heap at a time, and the adapter that makes any such rules
+//! a [`Game`] whose positions are several heaps.
+//!
+//! A move picks one heap and replaces it by zero or more smaller heaps (take-and-break). The
+//! adapter knows that the heaps of a position are independent components (so a position's value
+//! is the xor of its heaps' values), that order does not matter, that empty heaps are nothing,
+//! and that two equal heaps cancel (g ⊕ g = 0): those make the canonical form. Rules may give a
+//! proved closed formula for one heap and a direct way to find the moves to a given value; the
+//! adapter lifts both to whole positions (Bouton's rule for Nim is the special case).
+
+use crate::game::{Game, Move};
+use crate::nimber::Nimber;
+use crate::solve::heap_sequence::PeriodProof;
+
+/// The rules of a game played on one heap (a heap game's "ruleset").
+pub trait HeapRules {
+    /// Call `f` once for each option of a heap of size `n`, with the heaps it leaves (none, one
+    /// or several, each smaller than `n` and summing to less than `n`).
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64]));
+
+    /// The proved value of a single heap, when a closed form is known.
+    fn heap_formula(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// Every option of heap `n` of value `target`, each as the heaps it leaves, found directly;
+    /// `None` when the rules have no such shortcut.
+    fn heap_moves_to(&self, _n: u64, _target: Nimber) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+
+    /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
+    fn period_proof(&self) -> PeriodProof {
+        PeriodProof::None
+    }
+
+    /// Label of a move from heap `n` to the heaps `parts`: `10 → 9`, `8 → 1+7`, `3 → 0`.
+    fn move_label(&self, n: u64, parts: &[u64]) -> String {
+        if parts.is_empty() {
+            format!("{n} → 0")
+        } else {
+            let p: Vec<String> = parts.iter().map(|x| x.to_string()).collect();
+            format!("{n} → {}", p.join("+"))
+        }
+    }
+}
+
+/// A position of several heaps, for any [`HeapRules`].
+#[derive(Clone, Debug)]
+pub struct HeapGame<R> {
+    pub rules: R,
+}
+
+impl<R: HeapRules> HeapGame<R> {
+    pub fn new(rules: R) -> Self {
+        HeapGame { rules }
+    }
+
+    /// Each distinct heap (index of its first occurrence) with each of its options.
+    fn for_each_move(&self, heaps: &[u64], mut f: impl FnMut(usize, &[u64])) {
+        for (i, &n) in heaps.iter().enumerate() {
+            if heaps[..i].contains(&n) {
+                continue;
+            }
+            self.rules.heap_options(n, &mut |parts| f(i, parts));
+        }
+    }
+
+    fn replace(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+        let mut out = Vec::with_capacity(heaps.len() + parts.len());
+        out.extend_from_slice(&heaps[..i]);
+        if parts.is_empty() {
+            out.push(0);
+        } else {
+            out.extend_from_slice(parts);
+        }
+        out.extend_from_slice(&heaps[i + 1..]);
+        out
+    }
+}
+
+impl<R: HeapRules> Game for HeapGame<R> {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        self.for_each_move(heaps, |i, parts| out.push(Self::replace(heaps, i, parts)));
+    }
+
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
+        let mut out = Vec::new();
+        self.for_each_move(heaps, |i, parts| {
+            out.push(Move::new(self.rules.move_label(heaps[i], parts), Self::replace(heaps, i, parts)))
+        });
+        out
+    }
+
+    fn format(&self, heaps: &Vec<u64>) -> String {
+        if heaps.is_empty() {
+            return "0".into();
+        }
+        let h: Vec<String> = heaps.iter().map(|x| x.to_string()).collect();
+        h.join(" ")
+    }
+
+    fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        (heaps.len() >= 2).then(|| heaps.iter().map(|&n| vec![n]).collect())
+    }
+
+    /// Sorted, zeros removed, equal pairs cancelled.
+    fn canonical(&self, mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&n| n != 0);
+        heaps.sort_unstable();
+        let mut out: Vec<u64> = Vec::with_capacity(heaps.len());
+        for n in heaps {
+            if out.last() == Some(&n) {
+                out.pop();
+            } else {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    fn formula(&self, heaps: &Vec<u64>) -> Option<Nimber> {
+        heaps.iter().try_fold(Nimber::ZERO, |acc, &n| Some(acc ^ self.rules.heap_formula(n)?))
+    }
+
+    fn moves_to_value(&self, heaps: &Vec<u64>, target: Nimber) -> Option<Vec<Move<Vec<u64>>>> {
+        let values: Vec<Nimber> = heaps.iter().map(|&n| self.rules.heap_formula(n)).collect::<Option<_>>()?;
+        let total = values.iter().fold(Nimber::ZERO, |a, b| a ^ *b);
+        let mut out = Vec::new();
+        for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
+            if heaps[..i].contains(&n) {
+                continue;
+            }
+            for parts in self.rules.heap_moves_to(n, total ^ v ^ target)? {
+                out.push(Move::new(self.rules.move_label(n, &parts), Self::replace(heaps, i, &parts)));
+            }
+        }
+        Some(out)
+    }
+}
+
+/// Parse heap sizes: natural numbers (u64).
+pub fn parse_heaps(words: &[String]) -> crate::Result<Vec<u64>> {
+    if words.is_empty() {
+        return crate::error::input("no heaps given: write the heap sizes, e.g. `10 12 5`");
+    }
+    words.iter().map(|w| parse_natural(w, "heap size")).collect()
+}
+
+/// Parse one natural number, with an error that names what was expected.
+pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
+    let w = word.trim();
+    if w.starts_with('-') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1 {
+        return crate::error::input(format!("{what} `{word}` is negative: sizes are natural numbers 0, 1, 2, ..."));
+    }
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {
+        return w.parse::<u64>().map_err(|_| {
+            crate::Error::Input(format!("{what} `{word}` is too large: at most {} is accepted", u64::MAX))
+        });
+    }
+    crate::error::input(format!("{what} `{word}` is not a natural number (0, 1, 2, ...)"))
+}
+
+/// Refuse heaps above `max` for games whose options grow with the heap (so that a careless
+/// command cannot exhaust memory before any limit is checked).
+pub fn at_most(heaps: Vec<u64>, max: u64, game: &str) -> crate::Result<Vec<u64>> {
+    match heaps.iter().find(|&&h| h > max) {
+        Some(h) => crate::error::input(format!("heap {h} is too large for {game}: heaps up to {max} are accepted")),
+        None => Ok(heaps),
+    }
+}

@@ -1,0 +1,65 @@
+//! Nim (Bouton 1901): heaps of sticks; a move removes any positive number from one heap; whoever
+//! takes the last stick wins. g(heap n) = n, so a position's nimber is the xor of its heaps, and
+//! the winning moves are found directly: reduce a heap x with x ⊕ s < x to x ⊕ s (the handbook's
+//! rule), in O(heaps) time whatever the heap sizes.
+
+use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
+use crate::games::{GameEntry, Settings};
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Instance};
+use crate::solve::Solver;
+use crate::solve::heap_sequence::PeriodProof;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NimRules;
+
+impl HeapRules for NimRules {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        for k in (0..n).rev() {
+            f(&[k]);
+        }
+    }
+
+    fn heap_formula(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber(n))
+    }
+
+    fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        Some(if target.0 < n { vec![vec![target.0]] } else { vec![] })
+    }
+
+    fn period_proof(&self) -> PeriodProof {
+        PeriodProof::Known { preperiod: 0, period: 1, saltus: 1, rule: "proved: g(n) = n (Bouton)" }
+    }
+}
+
+pub type Nim = HeapGame<NimRules>;
+
+fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
+    let heaps = parse_heaps(words)?;
+    Ok(Box::new(Instance::new("nim", settings.solver(HeapGame::new(NimRules)), heaps)))
+}
+
+fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
+    crate::games::args::no_other_options(words, "nim", "none")?;
+    Ok(Box::new(NimRules))
+}
+
+pub const ENTRY: GameEntry = GameEntry {
+    name: "nim",
+    aliases: &[],
+    summary: "Nim: take any number of sticks from one heap; the last stick wins",
+    rules: "Heaps of sticks. A move removes one or more sticks from one heap. Whoever takes the \
+            last stick wins. Bouton: the position is lost for the player to move exactly when the \
+            xor (nim-sum) of the heap sizes is 0.",
+    syntax: "HEAP...   heap sizes (natural numbers)",
+    example: "nim 10 12 5",
+    build,
+    heap_rules: Some(rules),
+    claims: None,
+};
+
+/// A solver for Nim positions (used by tests and other games).
+pub fn solver() -> Solver<Nim> {
+    Solver::new(HeapGame::new(NimRules))
+}

@@ -1,0 +1,17 @@
+//! Ctrl-C: a process-wide flag that long computations poll, so they stop cleanly with an error
+//! instead of being killed mid-write. [`install`] is called once by the command line.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Install the Ctrl-C handler (idempotent; a failure to install is ignored: the default
+/// behaviour, termination, is then kept).
+pub fn install() {
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn requested() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}

@@ -1,0 +1,28 @@
+//! # grundy
+//!
+//! Sprague–Grundy theory for impartial combinatorial games: nimbers (Grundy values) by mex over
+//! options, outcomes, every winning move, disjunctive sums by nim-sum, and whole value sequences.
+//!
+//! Layers (see `DESIGN.md` in the shared folder):
+//! - core: [`nimber`], [`outcome`], [`value`], the [`game::Game`] trait and [`position`] (games
+//!   behind one object-safe face so positions of different games can be summed);
+//! - [`solve`]: the algorithms, generic over [`game::Game`];
+//! - [`games`]: the rulesets, one module per family, and the registry of names;
+//! - [`cli`]: the command line (parsing words, rendering text and JSON); no game logic.
+
+pub mod cli;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod interrupt;
+pub mod nimber;
+pub mod outcome;
+pub mod position;
+pub mod solve;
+pub mod value;
+
+pub use error::{Error, Result};
+pub use game::{Convention, Game, Move};
+pub use nimber::{Nimber, mex, nim_sum};
+pub use outcome::Outcome;
+pub use value::Value;

@@ -1,0 +1,192 @@
+//! Positions of any game behind one object-safe face, [`AnyPosition`], so the command line can
+//! handle every game alike and positions of different games can be added ([`Sum`]).
+//!
+//! [`Instance`] wraps a position of any [`Game`] together with a shared memoising [`Solver`]:
+//! the positions reached by moves share the solver's transposition table, so walking a game
+//! (listing moves, playing, explaining) never solves the same position twice.
+
+use crate::error::{Error, Result};
+use crate::game::{Convention, Game};
+use crate::nimber::Nimber;
+use crate::solve::Solver;
+use crate::value::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A move made: its label in the game's notation and the position it leads to.
+pub struct Played {
+    pub label: String,
+    pub next: Box<dyn AnyPosition>,
+}
+
+/// A position of some game, with everything the command line asks of it.
+pub trait AnyPosition {
+    /// The game's name as typed (with its parameters), e.g. `subtraction --set 1,2,3`.
+    fn game(&self) -> String;
+    /// The position in the game's notation.
+    fn text(&self) -> String;
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+    fn value(&self) -> Result<Value>;
+    /// Every move, in a fixed order.
+    fn moves(&self) -> Result<Vec<Played>>;
+    /// Every move to a position of finite value `target`.
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>>;
+    fn boxed(&self) -> Box<dyn AnyPosition>;
+    /// For a sum: its components; for anything else: itself alone.
+    fn components(&self) -> Vec<Box<dyn AnyPosition>> {
+        vec![self.boxed()]
+    }
+}
+
+impl Clone for Box<dyn AnyPosition> {
+    fn clone(&self) -> Self {
+        self.boxed()
+    }
+}
+
+/// A position of a [`Game`] with a solver shared by every position reached from it.
+pub struct Instance<G: Game> {
+    name: Rc<str>,
+    solver: Rc<RefCell<Solver<G>>>,
+    position: G::Position,
+}
+
+impl<G: Game + 'static> Instance<G> {
+    pub fn new(name: impl Into<String>, solver: Solver<G>, position: G::Position) -> Self {
+        let name: String = name.into();
+        Instance { name: name.into(), solver: Rc::new(RefCell::new(solver)), position }
+    }
+
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+
+    fn at(&self, position: G::Position) -> Box<dyn AnyPosition> {
+        Box::new(Instance { name: self.name.clone(), solver: self.solver.clone(), position })
+    }
+}
+
+impl<G: Game + 'static> AnyPosition for Instance<G> {
+    fn game(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn text(&self) -> String {
+        self.solver.borrow().game().format(&self.position)
+    }
+
+    fn convention(&self) -> Convention {
+        self.solver.borrow().game().convention()
+    }
+
+    fn value(&self) -> Result<Value> {
+        Ok(Value::Finite(self.solver.borrow_mut().nimber(&self.position)?))
+    }
+
+    fn moves(&self) -> Result<Vec<Played>> {
+        let moves = self.solver.borrow().game().moves(&self.position);
+        Ok(moves.into_iter().map(|m| Played { label: m.label, next: self.at(m.position) }).collect())
+    }
+
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let moves = self.solver.borrow_mut().moves_to_value(&self.position, target)?;
+        Ok(moves.into_iter().map(|m| Played { label: m.label, next: self.at(m.position) }).collect())
+    }
+
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        self.at(self.position.clone())
+    }
+}
+
+/// A disjunctive sum: a move is a move in exactly one component; the value is the nim-sum of
+/// the components' values (generalized to loopy values by [`Value::add`]).
+#[derive(Clone)]
+pub struct Sum {
+    parts: Vec<Box<dyn AnyPosition>>,
+}
+
+impl Sum {
+    /// A sum of normal-play positions; misère positions do not add by nim-sum and are refused.
+    pub fn new(parts: Vec<Box<dyn AnyPosition>>) -> Result<Sum> {
+        if let Some(p) = parts.iter().find(|p| p.convention() == Convention::Misere) {
+            return Err(Error::Unsupported(format!(
+                "{} is a misère game: misère positions do not add by nim-sum, so it cannot be part of a sum",
+                p.game()
+            )));
+        }
+        Ok(Sum { parts })
+    }
+
+    fn with(&self, i: usize, part: Box<dyn AnyPosition>) -> Box<dyn AnyPosition> {
+        let mut parts = self.parts.clone();
+        parts[i] = part;
+        Box::new(Sum { parts })
+    }
+
+    /// Label of a move in component `i` (numbered from 1).
+    fn label(&self, i: usize, label: &str) -> String {
+        format!("#{} {}: {}", i + 1, self.parts[i].game(), label)
+    }
+}
+
+impl AnyPosition for Sum {
+    fn game(&self) -> String {
+        "sum".into()
+    }
+
+    fn text(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(|p| format!("{} {}", p.game(), p.text())).collect();
+        parts.join(" + ")
+    }
+
+    fn value(&self) -> Result<Value> {
+        let mut total = Value::Finite(Nimber::ZERO);
+        for p in &self.parts {
+            total = total.add(&p.value()?);
+        }
+        Ok(total)
+    }
+
+    fn moves(&self) -> Result<Vec<Played>> {
+        let mut out = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            for m in p.moves()? {
+                out.push(Played { label: self.label(i, &m.label), next: self.with(i, m.next) });
+            }
+        }
+        Ok(out)
+    }
+
+    /// In a component of value v, the moves to v ⊕ s ⊕ target, where s is the sum's value.
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let values: Vec<Value> = self.parts.iter().map(|p| p.value()).collect::<Result<_>>()?;
+        let Some(total) = values.iter().try_fold(Nimber::ZERO, |a, v| Some(a ^ v.finite()?)) else {
+            // Some component is loopy: try every move.
+            let mut out = Vec::new();
+            for m in self.moves()? {
+                if m.next.value()? == Value::Finite(target) {
+                    out.push(m);
+                }
+            }
+            return Ok(out);
+        };
+        let mut out = Vec::new();
+        for (i, (p, v)) in self.parts.iter().zip(&values).enumerate() {
+            let want = total ^ v.finite().expect("all finite") ^ target;
+            for m in p.moves_to(want)? {
+                out.push(Played { label: self.label(i, &m.label), next: self.with(i, m.next) });
+            }
+        }
+        Ok(out)
+    }
+
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        Box::new(self.clone())
+    }
+
+    fn components(&self) -> Vec<Box<dyn AnyPosition>> {
+        self.parts.clone()
+    }
+}

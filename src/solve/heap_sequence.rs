@@ -1,0 +1,155 @@
+//! Value sequences of one-heap games: g(0), g(1), ..., g(N) by the plain method, and the
+//! detection of their (arithmetic) periodicity.
+//!
+//! The plain method computes g(n) as the mex of the xors of the values of the heaps each option
+//! leaves; values of smaller heaps are read from the table being built, so the cost is the total
+//! number of options of heaps 0..N (for a subtraction set S: O(N·|S|)), memory one value per heap.
+//!
+//! Periodicity: the sequence is arithmetic-periodic with preperiod `pre`, period `p` and saltus
+//! `s` when g(n + p) = g(n) + s for every n ≥ pre. The finder returns the least such p seen in
+//! the data, never a multiple of it; whether that is *proved* depends on the rules'
+//! [`PeriodProof`]: a closed formula proves itself, and a game whose g(n) depends only on the
+//! previous `m` values (subtraction sets with largest element m) is proved periodic once a window
+//! of m values repeats.
+
+use crate::error::{Error, Result};
+use crate::games::heap::HeapRules;
+use crate::interrupt;
+use crate::nimber::{MexScratch, Nimber};
+use serde::Serialize;
+
+/// What proves that a seen period goes on for ever.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeriodProof {
+    /// Nothing: a period seen is only reported as seen.
+    None,
+    /// The closed form g(n) = g(n − p) + s for n ≥ pre is proved for the rules.
+    Known { preperiod: u64, period: u64, saltus: u64, rule: &'static str },
+    /// For n ≥ m, g(n) is determined by g(n − m), ..., g(n − 1) (a finite subtraction set with
+    /// largest element m): a window of m values that repeats proves the period.
+    Window { length: u64 },
+}
+
+/// A detected periodicity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Periodicity {
+    pub preperiod: u64,
+    pub period: u64,
+    pub saltus: u64,
+    pub proved: bool,
+    /// How it was proved, or on what range it was seen.
+    pub reason: String,
+}
+
+/// g(0..=n) by the plain method.
+pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimber>> {
+    let len = usize::try_from(n).ok().and_then(|n| n.checked_add(1)).ok_or_else(|| Error::Input(format!("heap {n} is too large")))?;
+    let mut g: Vec<Nimber> = Vec::with_capacity(len);
+    let mut scratch = MexScratch::default();
+    let mut seen: Vec<Nimber> = Vec::new();
+    for k in 0..=n {
+        if k & 0x3ff == 0 && interrupt::requested() {
+            return Err(Error::Interrupted);
+        }
+        seen.clear();
+        let mut bad = None;
+        rules.heap_options(k, &mut |parts| {
+            let mut x = Nimber::ZERO;
+            for &p in parts {
+                match g.get(p as usize) {
+                    Some(v) if p < k => x ^= *v,
+                    _ => bad = Some(p),
+                }
+            }
+            seen.push(x);
+        });
+        if let Some(p) = bad {
+            return Err(Error::Unsupported(format!("the rules move heap {k} to a heap of {p}, not smaller")));
+        }
+        g.push(scratch.mex(&seen));
+    }
+    Ok(g)
+}
+
+/// The least arithmetic period of `values`, with its preperiod and saltus, and whether it is
+/// proved by `proof`.
+pub fn find_period(values: &[Nimber], proof: &PeriodProof) -> Option<Periodicity> {
+    let len = values.len() as u64;
+    if let PeriodProof::Known { preperiod, period, saltus, rule } = proof {
+        return Some(Periodicity {
+            preperiod: *preperiod,
+            period: *period,
+            saltus: *saltus,
+            proved: true,
+            reason: (*rule).to_string(),
+        });
+    }
+    let candidates = || (1..=len / 2).filter_map(|p| tail_of_period(values, p).map(|(pre, s)| (p, pre, s)));
+    if let PeriodProof::Window { length } = proof {
+        // A proved period is a true period, so the least proved one is the fundamental period.
+        if let Some((p, pre, s)) = candidates().find(|&(p, pre, s)| s == 0 && len - pre >= p + length) {
+            return Some(Periodicity {
+                preperiod: pre,
+                period: p,
+                saltus: s,
+                proved: true,
+                reason: format!(
+                    "proved: g(n) depends only on the {length} previous values, and the {length} values from heap {pre} on repeat {p} heaps later"
+                ),
+            });
+        }
+    }
+    let (p, pre, s) = candidates().find(|&(p, pre, _)| {
+        let span = len - pre;
+        span >= 3 * p && span >= 12 && span * 2 >= len
+    })?;
+    Some(Periodicity {
+        preperiod: pre,
+        period: p,
+        saltus: s,
+        proved: false,
+        reason: format!("not proved: seen on heaps 0..{}", len - 1),
+    })
+}
+
+/// For a candidate period `p`: the saltus read off the last values and the least preperiod
+/// with which the whole sequence fits, or `None` when the saltus would be negative.
+fn tail_of_period(values: &[Nimber], p: u64) -> Option<(u64, u64)> {
+    let pu = p as usize;
+    let last = values.len() - 1;
+    let saltus = values[last].0.checked_sub(values[last - pu].0)?;
+    let pre = (0..values.len() - pu)
+        .rev()
+        .find(|&n| values[n].0.checked_add(saltus) != Some(values[n + pu].0))
+        .map_or(0, |n| n as u64 + 1);
+    Some((pre, saltus))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(v: &[u64]) -> Vec<Nimber> {
+        v.iter().map(|&x| Nimber(x)).collect()
+    }
+
+    #[test]
+    fn finds_the_least_period_not_a_multiple() {
+        let v: Vec<Nimber> = (0..60).map(|n| Nimber(n % 3)).collect();
+        let p = find_period(&v, &PeriodProof::Window { length: 2 }).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 3, 0, true));
+    }
+
+    #[test]
+    fn preperiod_and_saltus() {
+        let mut v = seq(&[5, 7, 9]);
+        v.extend((0..40).map(|n| Nimber(n / 2 * 4 + n % 2)));
+        let p = find_period(&v, &PeriodProof::None).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (3, 2, 4, false));
+    }
+
+    #[test]
+    fn no_period_in_short_or_irregular_data() {
+        assert_eq!(find_period(&seq(&[0, 1, 2, 0, 4, 1, 7, 3, 0, 2, 5, 6]), &PeriodProof::None), None);
+    }
+}

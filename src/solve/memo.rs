@@ -1,0 +1,288 @@
+//! The generic solver: the nimber of any position of any [`Game`] by mex over its options.
+//!
+//! Values are memoised in a transposition table keyed by canonical positions. The search uses an
+//! explicit stack of frames (never recursion), so a chain of millions of positions works. When
+//! the game splits a position into independent components, the solver xors their values
+//! instead of searching the (much larger) space of the whole position. Closed formulas are
+//! used when the game offers them, unless switched off (tests compare both ways).
+//!
+//! Cost: each reachable canonical position is expanded once; time is the total number of
+//! options over those positions, memory one table entry per position. A position met again
+//! while it is still being expanded means the game is loopy: the solver reports it instead of
+//! looping. The state limit and Ctrl-C stop the search with an error.
+
+use crate::error::{Error, Result};
+use crate::game::{Convention, Game, Move};
+use crate::interrupt;
+use crate::nimber::{MexScratch, Nimber};
+use rustc_hash::FxHashMap;
+
+/// Marks a position that is on the stack (being expanded). Real values are bounded by the
+/// number of options, so they never reach it.
+const IN_PROGRESS: u64 = u64::MAX;
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most positions kept in the table before the search stops with [`Error::StateLimit`].
+    pub max_states: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_states: 20_000_000 }
+    }
+}
+
+enum Combine {
+    Mex,
+    Xor,
+}
+
+struct Frame<P> {
+    position: P,
+    combine: Combine,
+    children: Vec<P>,
+    next: usize,
+    values: Vec<Nimber>,
+}
+
+/// A memoising solver for one game.
+pub struct Solver<G: Game> {
+    game: G,
+    table: FxHashMap<G::Position, u64>,
+    /// Use the game's closed formula when it offers one.
+    pub use_formula: bool,
+    /// Use the game's split into components.
+    pub use_components: bool,
+    pub limits: Limits,
+    scratch: MexScratch,
+}
+
+impl<G: Game> Solver<G> {
+    pub fn new(game: G) -> Self {
+        Solver {
+            game,
+            table: FxHashMap::default(),
+            use_formula: true,
+            use_components: true,
+            limits: Limits::default(),
+            scratch: MexScratch::default(),
+        }
+    }
+
+    /// A solver that uses only the rules: no formula, no components (the reference for tests).
+    pub fn plain(game: G) -> Self {
+        let mut s = Solver::new(game);
+        s.use_formula = false;
+        s.use_components = false;
+        s
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Number of positions in the transposition table.
+    pub fn states(&self) -> usize {
+        self.table.len()
+    }
+
+    fn normal(&self) -> bool {
+        self.game.convention() == Convention::Normal
+    }
+
+    /// Either the value is known right away (`Ok(Some)`) or a frame to expand is returned.
+    fn open(&mut self, position: G::Position) -> Result<std::result::Result<Nimber, Frame<G::Position>>> {
+        if self.use_formula {
+            if let Some(v) = self.game.formula(&position) {
+                return Ok(Ok(v));
+            }
+        }
+        if self.use_components && self.normal() {
+            if let Some(parts) = self.game.components(&position) {
+                if parts.len() != 1 {
+                    let children = parts.into_iter().map(|p| self.game.canonical(p)).collect();
+                    return Ok(Err(Frame { position, combine: Combine::Xor, children, next: 0, values: Vec::new() }));
+                }
+            }
+        }
+        let mut raw = Vec::new();
+        self.game.options(&position, &mut raw);
+        if raw.is_empty() {
+            let terminal = if self.normal() { 0 } else { 1 };
+            return Ok(Ok(Nimber(terminal)));
+        }
+        let children = raw.into_iter().map(|p| self.game.canonical(p)).collect();
+        Ok(Err(Frame { position, combine: Combine::Mex, children, next: 0, values: Vec::new() }))
+    }
+
+    fn store(&mut self, position: G::Position, value: Nimber) -> Result<()> {
+        self.table.insert(position, value.0);
+        if self.table.len() > self.limits.max_states {
+            return Err(Error::StateLimit(self.limits.max_states));
+        }
+        Ok(())
+    }
+
+    /// The nimber of `position` (the misère Grundy value for a misère game).
+    pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
+        let root = self.game.canonical(position.clone());
+        if let Some(&v) = self.table.get(&root) {
+            if v != IN_PROGRESS {
+                return Ok(Nimber(v));
+            }
+        }
+        let result = self.search(root.clone());
+        if result.is_err() {
+            // Drop the in-progress marks so the table stays consistent for later queries.
+            self.table.retain(|_, v| *v != IN_PROGRESS);
+        }
+        result
+    }
+
+    fn search(&mut self, root: G::Position) -> Result<Nimber> {
+        let mut stack: Vec<Frame<G::Position>> = Vec::new();
+        match self.open(root.clone())? {
+            Ok(v) => {
+                self.store(root, v)?;
+                return Ok(v);
+            }
+            Err(frame) => {
+                self.table.insert(frame.position.clone(), IN_PROGRESS);
+                stack.push(frame);
+            }
+        }
+        let mut steps: u64 = 0;
+        loop {
+            steps += 1;
+            if steps & 0xfff == 0 && interrupt::requested() {
+                return Err(Error::Interrupted);
+            }
+            let top = stack.last_mut().expect("the stack holds the root until it is solved");
+            if top.next < top.children.len() {
+                let child = &top.children[top.next];
+                match self.table.get(child) {
+                    Some(&IN_PROGRESS) => {
+                        return Err(Error::Loopy(self.game.format(child)));
+                    }
+                    Some(&v) => {
+                        top.values.push(Nimber(v));
+                        top.next += 1;
+                    }
+                    None => {
+                        let child = child.clone();
+                        match self.open(child.clone())? {
+                            Ok(v) => {
+                                self.store(child, v)?;
+                            }
+                            Err(frame) => {
+                                self.table.insert(frame.position.clone(), IN_PROGRESS);
+                                stack.push(frame);
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("non-empty");
+            let value = match frame.combine {
+                Combine::Mex => self.scratch.mex(&frame.values),
+                Combine::Xor => frame.values.iter().fold(Nimber::ZERO, |a, b| a ^ *b),
+            };
+            self.store(frame.position, value)?;
+            if stack.is_empty() {
+                return Ok(value);
+            }
+        }
+    }
+
+    /// Every move of `position` with the value of the position it leads to.
+    pub fn move_values(&mut self, position: &G::Position) -> Result<Vec<(Move<G::Position>, Nimber)>> {
+        let moves = self.game.moves(position);
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            let v = self.nimber(&m.position)?;
+            out.push((m, v));
+        }
+        Ok(out)
+    }
+
+    /// Every move to a position of value `target`.
+    pub fn moves_to_value(&mut self, position: &G::Position, target: Nimber) -> Result<Vec<Move<G::Position>>> {
+        if self.use_formula {
+            if let Some(moves) = self.game.moves_to_value(position, target) {
+                return Ok(moves);
+            }
+        }
+        Ok(self
+            .move_values(position)?
+            .into_iter()
+            .filter(|(_, v)| *v == target)
+            .map(|(m, _)| m)
+            .collect())
+    }
+
+    /// Every winning move: the moves to a position of value 0 (a P-position).
+    pub fn winning_moves(&mut self, position: &G::Position) -> Result<Vec<Move<G::Position>>> {
+        self.moves_to_value(position, Nimber::ZERO)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A heap of n; a move removes 1 or 2.
+    struct Chain;
+    impl Game for Chain {
+        type Position = u64;
+        fn options(&self, p: &u64, out: &mut Vec<u64>) {
+            out.extend((1..=2).filter(|&k| k <= *p).map(|k| p - k));
+        }
+        fn moves(&self, p: &u64) -> Vec<Move<u64>> {
+            let mut out = Vec::new();
+            self.options(p, &mut out);
+            out.into_iter().map(|q| Move::new(format!("{p}→{q}"), q)).collect()
+        }
+        fn format(&self, p: &u64) -> String {
+            p.to_string()
+        }
+    }
+
+    /// A 2-cycle: loopy.
+    struct Cycle;
+    impl Game for Cycle {
+        type Position = u8;
+        fn options(&self, p: &u8, out: &mut Vec<u8>) {
+            out.push(1 - p);
+        }
+        fn moves(&self, p: &u8) -> Vec<Move<u8>> {
+            vec![Move::new("flip", 1 - p)]
+        }
+        fn format(&self, p: &u8) -> String {
+            p.to_string()
+        }
+    }
+
+    #[test]
+    fn a_chain_of_a_million_positions_needs_no_recursion() {
+        let mut s = Solver::new(Chain);
+        assert_eq!(s.nimber(&1_000_000).unwrap(), Nimber(1_000_000 % 3));
+        assert_eq!(s.nimber(&7).unwrap(), Nimber(1));
+        assert_eq!(s.winning_moves(&7).unwrap()[0].position, 6);
+        assert!(s.winning_moves(&6).unwrap().is_empty());
+    }
+
+    #[test]
+    fn loopy_games_and_state_limits_are_errors() {
+        let mut s = Solver::new(Cycle);
+        assert!(matches!(s.nimber(&0), Err(Error::Loopy(_))));
+        let mut s = Solver::new(Chain);
+        s.limits.max_states = 100;
+        assert_eq!(s.nimber(&1000), Err(Error::StateLimit(100)));
+        // The table is still usable after the error.
+        s.limits.max_states = 10_000;
+        assert_eq!(s.nimber(&1000).unwrap(), Nimber(1));
+    }
+}

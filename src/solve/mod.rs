@@ -1,0 +1,9 @@
+//! The algorithms, each generic over [`crate::game::Game`] or over heap rules.
+//!
+//! - [`memo`]: the generic solver: mex over options, memoised, with an explicit stack.
+//! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
+
+pub mod heap_sequence;
+pub mod memo;
+
+pub use memo::{Limits, Solver};

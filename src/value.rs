@@ -1,0 +1,95 @@
+//! The value of a position: a finite nimber, or (in a loopy game) ∞ with its escape set K, the
+//! finite values among the position's followers (Smith 1966; Fraenkel and Yesha 1986).
+//!
+//! Sums follow the generalized Sprague–Grundy rules: finite ⊕ finite is finite; ∞(K) + b is
+//! ∞(K ⊕ b); ∞ + ∞ is a draw, written ∞(∅) since no escape to 0 exists in any further sum.
+
+use crate::nimber::Nimber;
+use crate::outcome::Outcome;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+use std::fmt;
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Value {
+    Finite(Nimber),
+    /// ∞(K): `escapes` is K, sorted and without repeats.
+    Infinite { escapes: Vec<Nimber> },
+}
+
+impl Value {
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Value::Finite(v) if v.is_zero() => Outcome::P,
+            Value::Finite(_) => Outcome::N,
+            Value::Infinite { escapes } if escapes.contains(&Nimber::ZERO) => Outcome::N,
+            Value::Infinite { .. } => Outcome::Draw,
+        }
+    }
+
+    pub fn finite(&self) -> Option<Nimber> {
+        match self {
+            Value::Finite(v) => Some(*v),
+            Value::Infinite { .. } => None,
+        }
+    }
+
+    /// The value of the disjunctive sum of two positions with these values.
+    pub fn add(&self, other: &Value) -> Value {
+        match (self, other) {
+            (Value::Finite(a), Value::Finite(b)) => Value::Finite(*a ^ *b),
+            (Value::Infinite { escapes }, Value::Finite(b))
+            | (Value::Finite(b), Value::Infinite { escapes }) => {
+                let mut k: Vec<Nimber> = escapes.iter().map(|e| *e ^ *b).collect();
+                k.sort();
+                k.dedup();
+                Value::Infinite { escapes: k }
+            }
+            (Value::Infinite { .. }, Value::Infinite { .. }) => Value::Infinite { escapes: vec![] },
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Finite(v) => write!(f, "{v}"),
+            Value::Infinite { escapes } => {
+                let k: Vec<String> = escapes.iter().map(|e| e.to_string()).collect();
+                write!(f, "∞({})", k.join(","))
+            }
+        }
+    }
+}
+
+/// A finite value serializes as a number, an infinite one as `{"infinite": true, "escapes": [..]}`.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            Value::Finite(v) => v.serialize(s),
+            Value::Infinite { escapes } => {
+                let mut st = s.serialize_struct("Infinite", 2)?;
+                st.serialize_field("infinite", &true)?;
+                st.serialize_field("escapes", escapes)?;
+                st.end()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopy_sums_and_outcomes() {
+        let inf = Value::Infinite { escapes: vec![Nimber(0), Nimber(2)] };
+        assert_eq!(inf.outcome(), Outcome::N);
+        let shifted = inf.add(&Value::Finite(Nimber(2)));
+        assert_eq!(shifted, Value::Infinite { escapes: vec![Nimber(0), Nimber(2)] });
+        let moved = inf.add(&Value::Finite(Nimber(1)));
+        assert_eq!(moved.outcome(), Outcome::Draw);
+        assert_eq!(inf.add(&inf).outcome(), Outcome::Draw);
+        assert_eq!(Value::Finite(Nimber(0)).outcome(), Outcome::P);
+        assert_eq!(serde_json::to_string(&moved).unwrap(), r#"{"infinite":true,"escapes":[1,3]}"#);
+    }
+}
