@@ -31,7 +31,10 @@ pub struct Move<P> {
 
 impl<P> Move<P> {
     pub fn new(label: impl Into<String>, position: P) -> Self {
-        Move { label: label.into(), position }
+        Move {
+            label: label.into(),
+            position,
+        }
     }
 }
 
@@ -71,11 +74,7 @@ pub trait Game {
 
     /// Every move to a position of value `target`, found without enumerating all options; `None`
     /// when the game has no such shortcut (the solver then tries every move).
-    fn moves_to_value(
-        &self,
-        _position: &Self::Position,
-        _target: Nimber,
-    ) -> Option<Vec<Move<Self::Position>>> {
+    fn moves_to_value(&self, _position: &Self::Position, _target: Nimber) -> Option<Vec<Move<Self::Position>>> {
         None
     }
 }

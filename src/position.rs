@@ -56,7 +56,11 @@ pub struct Instance<G: Game> {
 impl<G: Game + 'static> Instance<G> {
     pub fn new(name: impl Into<String>, solver: Solver<G>, position: G::Position) -> Self {
         let name: String = name.into();
-        Instance { name: name.into(), solver: Rc::new(RefCell::new(solver)), position }
+        Instance {
+            name: name.into(),
+            solver: Rc::new(RefCell::new(solver)),
+            position,
+        }
     }
 
     pub fn position(&self) -> &G::Position {
@@ -64,7 +68,11 @@ impl<G: Game + 'static> Instance<G> {
     }
 
     fn at(&self, position: G::Position) -> Box<dyn AnyPosition> {
-        Box::new(Instance { name: self.name.clone(), solver: self.solver.clone(), position })
+        Box::new(Instance {
+            name: self.name.clone(),
+            solver: self.solver.clone(),
+            position,
+        })
     }
 }
 
@@ -87,12 +95,24 @@ impl<G: Game + 'static> AnyPosition for Instance<G> {
 
     fn moves(&self) -> Result<Vec<Played>> {
         let moves = self.solver.borrow().game().moves(&self.position);
-        Ok(moves.into_iter().map(|m| Played { label: m.label, next: self.at(m.position) }).collect())
+        Ok(moves
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.at(m.position),
+            })
+            .collect())
     }
 
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
         let moves = self.solver.borrow_mut().moves_to_value(&self.position, target)?;
-        Ok(moves.into_iter().map(|m| Played { label: m.label, next: self.at(m.position) }).collect())
+        Ok(moves
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.at(m.position),
+            })
+            .collect())
     }
 
     fn boxed(&self) -> Box<dyn AnyPosition> {
@@ -137,7 +157,11 @@ impl AnyPosition for Sum {
     }
 
     fn text(&self) -> String {
-        let parts: Vec<String> = self.parts.iter().map(|p| format!("{} {}", p.game(), p.text())).collect();
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|p| format!("{} {}", p.game(), p.text()))
+            .collect();
         parts.join(" + ")
     }
 
@@ -153,7 +177,10 @@ impl AnyPosition for Sum {
         let mut out = Vec::new();
         for (i, p) in self.parts.iter().enumerate() {
             for m in p.moves()? {
-                out.push(Played { label: self.label(i, &m.label), next: self.with(i, m.next) });
+                out.push(Played {
+                    label: self.label(i, &m.label),
+                    next: self.with(i, m.next),
+                });
             }
         }
         Ok(out)
@@ -176,7 +203,10 @@ impl AnyPosition for Sum {
         for (i, (p, v)) in self.parts.iter().zip(&values).enumerate() {
             let want = total ^ v.finite().expect("all finite") ^ target;
             for m in p.moves_to(want)? {
-                out.push(Played { label: self.label(i, &m.label), next: self.with(i, m.next) });
+                out.push(Played {
+                    label: self.label(i, &m.label),
+                    next: self.with(i, m.next),
+                });
             }
         }
         Ok(out)

@@ -13,7 +13,9 @@ use std::fmt;
 pub enum Value {
     Finite(Nimber),
     /// ∞(K): `escapes` is K, sorted and without repeats.
-    Infinite { escapes: Vec<Nimber> },
+    Infinite {
+        escapes: Vec<Nimber>,
+    },
 }
 
 impl Value {
@@ -37,8 +39,7 @@ impl Value {
     pub fn add(&self, other: &Value) -> Value {
         match (self, other) {
             (Value::Finite(a), Value::Finite(b)) => Value::Finite(*a ^ *b),
-            (Value::Infinite { escapes }, Value::Finite(b))
-            | (Value::Finite(b), Value::Infinite { escapes }) => {
+            (Value::Infinite { escapes }, Value::Finite(b)) | (Value::Finite(b), Value::Infinite { escapes }) => {
                 let mut k: Vec<Nimber> = escapes.iter().map(|e| *e ^ *b).collect();
                 k.sort();
                 k.dedup();
@@ -82,14 +83,24 @@ mod tests {
 
     #[test]
     fn loopy_sums_and_outcomes() {
-        let inf = Value::Infinite { escapes: vec![Nimber(0), Nimber(2)] };
+        let inf = Value::Infinite {
+            escapes: vec![Nimber(0), Nimber(2)],
+        };
         assert_eq!(inf.outcome(), Outcome::N);
         let shifted = inf.add(&Value::Finite(Nimber(2)));
-        assert_eq!(shifted, Value::Infinite { escapes: vec![Nimber(0), Nimber(2)] });
+        assert_eq!(
+            shifted,
+            Value::Infinite {
+                escapes: vec![Nimber(0), Nimber(2)]
+            }
+        );
         let moved = inf.add(&Value::Finite(Nimber(1)));
         assert_eq!(moved.outcome(), Outcome::Draw);
         assert_eq!(inf.add(&inf).outcome(), Outcome::Draw);
         assert_eq!(Value::Finite(Nimber(0)).outcome(), Outcome::P);
-        assert_eq!(serde_json::to_string(&moved).unwrap(), r#"{"infinite":true,"escapes":[1,3]}"#);
+        assert_eq!(
+            serde_json::to_string(&moved).unwrap(),
+            r#"{"infinite":true,"escapes":[1,3]}"#
+        );
     }
 }

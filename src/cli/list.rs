@@ -32,7 +32,10 @@ pub fn run(json: bool) -> String {
         if e.heap_rules.is_some() {
             out.push_str("    sequence: yes (grundy seq NAME [RULES] --to N)\n");
         }
-        out.push_str(&format!("    rules:    {}\n\n", e.rules.split_whitespace().collect::<Vec<_>>().join(" ")));
+        out.push_str(&format!(
+            "    rules:    {}\n\n",
+            e.rules.split_whitespace().collect::<Vec<_>>().join(" ")
+        ));
     }
     out
 }

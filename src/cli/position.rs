@@ -18,12 +18,19 @@ fn position_of(mut words: Vec<String>, mut settings: Settings) -> Result<(Box<dy
 
 fn outcome_line(value: &Value, convention: Convention) -> String {
     let o = value.outcome();
-    let rule = if convention == Convention::Misere { " (misère play: the last mover loses)" } else { "" };
+    let rule = if convention == Convention::Misere {
+        " (misère play: the last mover loses)"
+    } else {
+        ""
+    };
     format!("{} ({}){rule}", o.code(), o.meaning())
 }
 
 fn winning_json(moves: &[Played]) -> Vec<Json> {
-    moves.iter().map(|m| json!({ "move": m.label, "position": m.next.text() })).collect()
+    moves
+        .iter()
+        .map(|m| json!({ "move": m.label, "position": m.next.text() }))
+        .collect()
 }
 
 /// The winning moves: to value 0 (none from a P-position, none in a loopy ∞ without 0 in K).
@@ -52,13 +59,18 @@ fn report(p: &dyn AnyPosition, json: bool, extra: Option<(&str, Json)>) -> Resul
         return Ok(format!("{doc}\n"));
     }
     let mut out = format!("{} {}\n", p.game(), p.text());
-    out.push_str(&format!("value    {value}\noutcome  {}\n", outcome_line(&value, p.convention())));
+    out.push_str(&format!(
+        "value    {value}\noutcome  {}\n",
+        outcome_line(&value, p.convention())
+    ));
     if wins.is_empty() {
         out.push_str("winning moves: none\n");
     } else {
         out.push_str(&format!("winning moves ({}):\n", wins.len()));
-        let rows: Vec<Vec<String>> =
-            wins.iter().map(|m| vec![m.label.clone(), format!("to {}", m.next.text())]).collect();
+        let rows: Vec<Vec<String>> = wins
+            .iter()
+            .map(|m| vec![m.label.clone(), format!("to {}", m.next.text())])
+            .collect();
         out.push_str(&columns(&rows));
     }
     Ok(out)
@@ -92,14 +104,29 @@ pub fn moves(words: Vec<String>, settings: Settings) -> Result<String> {
         });
         return Ok(format!("{doc}\n"));
     }
-    let mut out = format!("{} {}: value {value}, outcome {}\n", p.game(), p.text(), outcome_line(&value, p.convention()));
+    let mut out = format!(
+        "{} {}: value {value}, outcome {}\n",
+        p.game(),
+        p.text(),
+        outcome_line(&value, p.convention())
+    );
     if rows.is_empty() {
         out.push_str("no moves: the position is terminal\n");
         return Ok(out);
     }
-    let mut table = vec![vec!["move".to_string(), "value".into(), "leads to".into(), String::new()]];
+    let mut table = vec![vec![
+        "move".to_string(),
+        "value".into(),
+        "leads to".into(),
+        String::new(),
+    ]];
     for (m, v, w) in &rows {
-        table.push(vec![m.label.clone(), v.to_string(), m.next.text(), if *w { "winning".into() } else { String::new() }]);
+        table.push(vec![
+            m.label.clone(),
+            v.to_string(),
+            m.next.text(),
+            if *w { "winning".into() } else { String::new() },
+        ]);
     }
     out.push_str(&columns(&table));
     Ok(out)
@@ -145,10 +172,14 @@ pub fn sum(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let json = take_flag(&mut words, "json");
     take_limits(&mut words, &mut settings)?;
     if words.is_empty() {
-        return Err(Error::Input("sum needs games, one quoted argument each: grundy sum 'nim 3 4' 'grundy-game 8'".into()));
+        return Err(Error::Input(
+            "sum needs games, one quoted argument each: grundy sum 'nim 3 4' 'grundy-game 8'".into(),
+        ));
     }
-    let parts: Vec<Box<dyn AnyPosition>> =
-        words.iter().map(|w| games::build(&games::words(w), &settings)).collect::<Result<_>>()?;
+    let parts: Vec<Box<dyn AnyPosition>> = words
+        .iter()
+        .map(|w| games::build(&games::words(w), &settings))
+        .collect::<Result<_>>()?;
     let sum = Sum::new(parts)?;
     let comps: Vec<Json> = sum
         .components()
@@ -163,10 +194,20 @@ pub fn sum(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         .components()
         .iter()
         .enumerate()
-        .map(|(i, c)| Ok(vec![format!("#{}", i + 1), format!("{} {}", c.game(), c.text()), format!("value {}", c.value()?)]))
+        .map(|(i, c)| {
+            Ok(vec![
+                format!("#{}", i + 1),
+                format!("{} {}", c.game(), c.text()),
+                format!("value {}", c.value()?),
+            ])
+        })
         .collect::<Result<_>>()?;
     out.push_str(&columns(&rows));
-    let values: Vec<String> = sum.components().iter().map(|c| Ok(c.value()?.to_string())).collect::<Result<_>>()?;
+    let values: Vec<String> = sum
+        .components()
+        .iter()
+        .map(|c| Ok(c.value()?.to_string()))
+        .collect::<Result<_>>()?;
     out.push_str(&format!("sum: {} = {}\n", values.join(" ⊕ "), sum.value()?));
     let text = report(&sum, false, None)?;
     out.push_str(text.split_once('\n').map_or("", |(_, rest)| rest));

@@ -21,11 +21,16 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         )));
     }
     let Some((name, rest)) = words.split_first() else {
-        return Err(Error::Input("seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40`".into()));
+        return Err(Error::Input(
+            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40`".into(),
+        ));
     };
     let entry = games::find(name)?;
     let Some(make) = entry.heap_rules else {
-        return Err(Error::Input(format!("{} is not a one-heap game: seq applies to heap games (see `grundy list`)", entry.name)));
+        return Err(Error::Input(format!(
+            "{} is not a one-heap game: seq applies to heap games (see `grundy list`)",
+            entry.name
+        )));
     };
     let rules = make(name, rest, to)?;
     let values = plain_values(rules.as_ref(), to)?;

@@ -35,7 +35,9 @@ pub fn no_other_options(words: &[String], game: &str, accepted: &str) -> Result<
 pub fn number_list(text: &str, what: &str) -> Result<Vec<u64>> {
     let parts: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     if parts.is_empty() {
-        return Err(Error::Input(format!("{what} is empty: write numbers separated by commas, e.g. 1,2,3")));
+        return Err(Error::Input(format!(
+            "{what} is empty: write numbers separated by commas, e.g. 1,2,3"
+        )));
     }
     parts.iter().map(|p| parse_natural(p, what)).collect()
 }

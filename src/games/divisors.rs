@@ -57,7 +57,11 @@ fn states(words: &[String]) -> crate::Result<Vec<u64>> {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let states = states(words)?;
-    Ok(Box::new(Instance::new("divisors", settings.solver(HeapGame::new(Divisors)), states)))
+    Ok(Box::new(Instance::new(
+        "divisors",
+        settings.solver(HeapGame::new(Divisors)),
+        states,
+    )))
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

@@ -89,7 +89,10 @@ impl<R: HeapRules> Game for HeapGame<R> {
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
         let mut out = Vec::new();
         self.for_each_move(heaps, |i, parts| {
-            out.push(Move::new(self.rules.move_label(heaps[i], parts), Self::replace(heaps, i, parts)))
+            out.push(Move::new(
+                self.rules.move_label(heaps[i], parts),
+                Self::replace(heaps, i, parts),
+            ))
         });
         out
     }
@@ -122,11 +125,16 @@ impl<R: HeapRules> Game for HeapGame<R> {
     }
 
     fn formula(&self, heaps: &Vec<u64>) -> Option<Nimber> {
-        heaps.iter().try_fold(Nimber::ZERO, |acc, &n| Some(acc ^ self.rules.heap_formula(n)?))
+        heaps
+            .iter()
+            .try_fold(Nimber::ZERO, |acc, &n| Some(acc ^ self.rules.heap_formula(n)?))
     }
 
     fn moves_to_value(&self, heaps: &Vec<u64>, target: Nimber) -> Option<Vec<Move<Vec<u64>>>> {
-        let values: Vec<Nimber> = heaps.iter().map(|&n| self.rules.heap_formula(n)).collect::<Option<_>>()?;
+        let values: Vec<Nimber> = heaps
+            .iter()
+            .map(|&n| self.rules.heap_formula(n))
+            .collect::<Option<_>>()?;
         let total = values.iter().fold(Nimber::ZERO, |a, b| a ^ *b);
         let mut out = Vec::new();
         for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
@@ -134,7 +142,10 @@ impl<R: HeapRules> Game for HeapGame<R> {
                 continue;
             }
             for parts in self.rules.heap_moves_to(n, total ^ v ^ target)? {
-                out.push(Move::new(self.rules.move_label(n, &parts), Self::replace(heaps, i, &parts)));
+                out.push(Move::new(
+                    self.rules.move_label(n, &parts),
+                    Self::replace(heaps, i, &parts),
+                ));
             }
         }
         Some(out)
@@ -153,11 +164,16 @@ pub fn parse_heaps(words: &[String]) -> crate::Result<Vec<u64>> {
 pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
     let w = word.trim();
     if w.starts_with('-') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1 {
-        return crate::error::input(format!("{what} `{word}` is negative: sizes are natural numbers 0, 1, 2, ..."));
+        return crate::error::input(format!(
+            "{what} `{word}` is negative: sizes are natural numbers 0, 1, 2, ..."
+        ));
     }
     if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {
         return w.parse::<u64>().map_err(|_| {
-            crate::Error::Input(format!("{what} `{word}` is too large: at most {} is accepted", u64::MAX))
+            crate::Error::Input(format!(
+                "{what} `{word}` is too large: at most {} is accepted",
+                u64::MAX
+            ))
         });
     }
     crate::error::input(format!("{what} `{word}` is not a natural number (0, 1, 2, ...)"))
@@ -167,7 +183,9 @@ pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
 /// command cannot exhaust memory before any limit is checked).
 pub fn at_most(heaps: Vec<u64>, max: u64, game: &str) -> crate::Result<Vec<u64>> {
     match heaps.iter().find(|&&h| h > max) {
-        Some(h) => crate::error::input(format!("heap {h} is too large for {game}: heaps up to {max} are accepted")),
+        Some(h) => crate::error::input(format!(
+            "heap {h} is too large for {game}: heaps up to {max} are accepted"
+        )),
         None => Ok(heaps),
     }
 }

@@ -76,7 +76,10 @@ impl Maze {
         }
         let height = wall.len();
         if width * height > MAX_CELLS {
-            return input(format!("the maze has {} cells: at most {MAX_CELLS} are accepted", width * height));
+            return input(format!(
+                "the maze has {} cells: at most {MAX_CELLS} are accepted",
+                width * height
+            ));
         }
         let maze = Maze { width, height, wall };
         let at = at.map(|(r, c)| maze.cell(r, c));
@@ -92,7 +95,10 @@ impl Maze {
     }
 
     fn cell(&self, row: usize, col: usize) -> Cell {
-        Cell { x: col, y: self.height - 1 - row }
+        Cell {
+            x: col,
+            y: self.height - 1 - row,
+        }
     }
 
     /// Whether the cell is a wall (cells outside the board count as walls).
@@ -148,9 +154,16 @@ impl Game for Maze {
 
 /// Parse `X,Y` (handbook coordinates).
 pub fn parse_cell(word: &str) -> Result<Cell> {
-    let bad = || Error::Input(format!("`{word}` is not a cell: write X,Y with x from the left and y up from the bottom row, both from 0"));
+    let bad = || {
+        Error::Input(format!(
+            "`{word}` is not a cell: write X,Y with x from the left and y up from the bottom row, both from 0"
+        ))
+    };
     let (x, y) = word.split_once(',').ok_or_else(bad)?;
-    Ok(Cell { x: x.trim().parse().map_err(|_| bad())?, y: y.trim().parse().map_err(|_| bad())? })
+    Ok(Cell {
+        x: x.trim().parse().map_err(|_| bad())?,
+        y: y.trim().parse().map_err(|_| bad())?,
+    })
 }
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
@@ -163,7 +176,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let text = String::from_utf8(text).map_err(|_| Error::Input(format!("maze file {file} is not text")))?;
     let (maze, figure) = Maze::parse(&text)?;
     let Some(start) = at.or(figure) else {
-        return input(format!("maze file {file} has no `@`: mark the figure or give its cell as X,Y"));
+        return input(format!(
+            "maze file {file} has no `@`: mark the figure or give its cell as X,Y"
+        ));
     };
     if maze.is_wall(start) {
         return input(format!(
@@ -171,7 +186,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             start.x, start.y, maze.width, maze.height
         ));
     }
-    Ok(Box::new(Instance::new(format!("maze {file}"), settings.solver(maze), start)))
+    Ok(Box::new(Instance::new(
+        format!("maze {file}"),
+        settings.solver(maze),
+        start,
+    )))
 }
 
 pub const ENTRY: GameEntry = GameEntry {

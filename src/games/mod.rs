@@ -71,7 +71,10 @@ pub fn find(name: &str) -> Result<&'static GameEntry> {
         .or_else(|| REGISTRY.iter().find(|e| e.claims.is_some_and(|c| c(name))))
         .ok_or_else(|| {
             let names: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
-            Error::Input(format!("unknown game `{name}`; known games: {} (see `grundy list`)", names.join(", ")))
+            Error::Input(format!(
+                "unknown game `{name}`; known games: {} (see `grundy list`)",
+                names.join(", ")
+            ))
         })
 }
 

@@ -29,7 +29,12 @@ impl HeapRules for NimRules {
     }
 
     fn period_proof(&self) -> PeriodProof {
-        PeriodProof::Known { preperiod: 0, period: 1, saltus: 1, rule: "proved: g(n) = n (Bouton)" }
+        PeriodProof::Known {
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            rule: "proved: g(n) = n (Bouton)",
+        }
     }
 }
 
@@ -37,7 +42,11 @@ pub type Nim = HeapGame<NimRules>;
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
-    Ok(Box::new(Instance::new("nim", settings.solver(HeapGame::new(NimRules)), heaps)))
+    Ok(Box::new(Instance::new(
+        "nim",
+        settings.solver(HeapGame::new(NimRules)),
+        heaps,
+    )))
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

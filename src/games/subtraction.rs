@@ -55,7 +55,9 @@ impl HeapRules for Subtraction {
     }
 
     fn period_proof(&self) -> PeriodProof {
-        PeriodProof::Window { length: *self.set.last().expect("non-empty set") }
+        PeriodProof::Window {
+            length: *self.set.last().expect("non-empty set"),
+        }
     }
 
     fn move_label(&self, n: u64, parts: &[u64]) -> String {
@@ -76,7 +78,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Bo
     let mut words = words.to_vec();
     let rules = parse_set(&mut words)?;
     let heaps = parse_heaps(&words)?;
-    Ok(Box::new(Instance::new(rules.name(), settings.solver(HeapGame::new(rules)), heaps)))
+    Ok(Box::new(Instance::new(
+        rules.name(),
+        settings.solver(HeapGame::new(rules)),
+        heaps,
+    )))
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
@@ -180,7 +186,11 @@ impl HeapRules for PrimeSubtraction {
 fn build_prime(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
     let rules = PrimeSubtraction::new(heaps.iter().copied().max().unwrap_or(0))?;
-    Ok(Box::new(Instance::new("prime-subtraction", settings.solver(HeapGame::new(rules)), heaps)))
+    Ok(Box::new(Instance::new(
+        "prime-subtraction",
+        settings.solver(HeapGame::new(rules)),
+        heaps,
+    )))
 }
 
 fn prime_rules(_name: &str, words: &[String], max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

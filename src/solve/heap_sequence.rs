@@ -24,7 +24,12 @@ pub enum PeriodProof {
     /// Nothing: a period seen is only reported as seen.
     None,
     /// The closed form g(n) = g(n − p) + s for n ≥ pre is proved for the rules.
-    Known { preperiod: u64, period: u64, saltus: u64, rule: &'static str },
+    Known {
+        preperiod: u64,
+        period: u64,
+        saltus: u64,
+        rule: &'static str,
+    },
     /// For n ≥ m, g(n) is determined by g(n − m), ..., g(n − 1) (a finite subtraction set with
     /// largest element m): a window of m values that repeats proves the period.
     Window { length: u64 },
@@ -43,7 +48,10 @@ pub struct Periodicity {
 
 /// g(0..=n) by the plain method.
 pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimber>> {
-    let len = usize::try_from(n).ok().and_then(|n| n.checked_add(1)).ok_or_else(|| Error::Input(format!("heap {n} is too large")))?;
+    let len = usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_add(1))
+        .ok_or_else(|| Error::Input(format!("heap {n} is too large")))?;
     let mut g: Vec<Nimber> = Vec::with_capacity(len);
     let mut scratch = MexScratch::default();
     let mut seen: Vec<Nimber> = Vec::new();
@@ -64,7 +72,9 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimb
             seen.push(x);
         });
         if let Some(p) = bad {
-            return Err(Error::Unsupported(format!("the rules move heap {k} to a heap of {p}, not smaller")));
+            return Err(Error::Unsupported(format!(
+                "the rules move heap {k} to a heap of {p}, not smaller"
+            )));
         }
         g.push(scratch.mex(&seen));
     }
@@ -75,7 +85,13 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimb
 /// proved by `proof`.
 pub fn find_period(values: &[Nimber], proof: &PeriodProof) -> Option<Periodicity> {
     let len = values.len() as u64;
-    if let PeriodProof::Known { preperiod, period, saltus, rule } = proof {
+    if let PeriodProof::Known {
+        preperiod,
+        period,
+        saltus,
+        rule,
+    } = proof
+    {
         return Some(Periodicity {
             preperiod: *preperiod,
             period: *period,
@@ -150,6 +166,9 @@ mod tests {
 
     #[test]
     fn no_period_in_short_or_irregular_data() {
-        assert_eq!(find_period(&seq(&[0, 1, 2, 0, 4, 1, 7, 3, 0, 2, 5, 6]), &PeriodProof::None), None);
+        assert_eq!(
+            find_period(&seq(&[0, 1, 2, 0, 4, 1, 7, 3, 0, 2, 5, 6]), &PeriodProof::None),
+            None
+        );
     }
 }

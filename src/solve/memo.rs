@@ -103,7 +103,13 @@ impl<G: Game> Solver<G> {
             if let Some(parts) = self.game.components(&position) {
                 if parts.len() != 1 {
                     let children = parts.into_iter().map(|p| self.game.canonical(p)).collect();
-                    return Ok(Err(Frame { position, combine: Combine::Xor, children, next: 0, values: Vec::new() }));
+                    return Ok(Err(Frame {
+                        position,
+                        combine: Combine::Xor,
+                        children,
+                        next: 0,
+                        values: Vec::new(),
+                    }));
                 }
             }
         }
@@ -114,7 +120,13 @@ impl<G: Game> Solver<G> {
             return Ok(Ok(Nimber(terminal)));
         }
         let children = raw.into_iter().map(|p| self.game.canonical(p)).collect();
-        Ok(Err(Frame { position, combine: Combine::Mex, children, next: 0, values: Vec::new() }))
+        Ok(Err(Frame {
+            position,
+            combine: Combine::Mex,
+            children,
+            next: 0,
+            values: Vec::new(),
+        }))
     }
 
     fn store(&mut self, position: G::Position, value: Nimber) -> Result<()> {
