@@ -20,7 +20,7 @@ pub fn proper_divisors(k: u64) -> Vec<u64> {
     let mut large = Vec::new();
     let mut d = 1u64;
     while d.saturating_mul(d) <= k {
-        if k % d == 0 {
+        if k.is_multiple_of(d) {
             small.push(d);
             let e = k / d;
             if e != d && e != k {

@@ -94,24 +94,24 @@ impl<G: Game> Solver<G> {
 
     /// Either the value is known right away (`Ok(Some)`) or a frame to expand is returned.
     fn open(&mut self, position: G::Position) -> Result<std::result::Result<Nimber, Frame<G::Position>>> {
-        if self.use_formula {
-            if let Some(v) = self.game.formula(&position) {
-                return Ok(Ok(v));
-            }
+        if self.use_formula
+            && let Some(v) = self.game.formula(&position)
+        {
+            return Ok(Ok(v));
         }
-        if self.use_components && self.normal() {
-            if let Some(parts) = self.game.components(&position) {
-                if parts.len() != 1 {
-                    let children = parts.into_iter().map(|p| self.game.canonical(p)).collect();
-                    return Ok(Err(Frame {
-                        position,
-                        combine: Combine::Xor,
-                        children,
-                        next: 0,
-                        values: Vec::new(),
-                    }));
-                }
-            }
+        if self.use_components
+            && self.normal()
+            && let Some(parts) = self.game.components(&position)
+            && parts.len() != 1
+        {
+            let children = parts.into_iter().map(|p| self.game.canonical(p)).collect();
+            return Ok(Err(Frame {
+                position,
+                combine: Combine::Xor,
+                children,
+                next: 0,
+                values: Vec::new(),
+            }));
         }
         let mut raw = Vec::new();
         self.game.options(&position, &mut raw);
@@ -140,10 +140,10 @@ impl<G: Game> Solver<G> {
     /// The nimber of `position` (the misère Grundy value for a misère game).
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let root = self.game.canonical(position.clone());
-        if let Some(&v) = self.table.get(&root) {
-            if v != IN_PROGRESS {
-                return Ok(Nimber(v));
-            }
+        if let Some(&v) = self.table.get(&root)
+            && v != IN_PROGRESS
+        {
+            return Ok(Nimber(v));
         }
         let result = self.search(root.clone());
         if result.is_err() {
@@ -222,10 +222,10 @@ impl<G: Game> Solver<G> {
 
     /// Every move to a position of value `target`.
     pub fn moves_to_value(&mut self, position: &G::Position, target: Nimber) -> Result<Vec<Move<G::Position>>> {
-        if self.use_formula {
-            if let Some(moves) = self.game.moves_to_value(position, target) {
-                return Ok(moves);
-            }
+        if self.use_formula
+            && let Some(moves) = self.game.moves_to_value(position, target)
+        {
+            return Ok(moves);
         }
         Ok(self
             .move_values(position)?
