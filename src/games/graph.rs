@@ -89,10 +89,17 @@ pub fn detect(path: &str, text: &str) -> Format {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("//"))
         .unwrap_or("");
-    let word = first.split(|c: char| c.is_whitespace() || c == '{').next().unwrap_or("");
+    let word = first
+        .split(|c: char| c.is_whitespace() || c == '{')
+        .next()
+        .unwrap_or("");
     if first.starts_with('{') {
         Format::Json
-    } else if ["digraph", "strict", "graph"].iter().any(|k| word.eq_ignore_ascii_case(k)) && text.contains('{') {
+    } else if ["digraph", "strict", "graph"]
+        .iter()
+        .any(|k| word.eq_ignore_ascii_case(k))
+        && text.contains('{')
+    {
         Format::Dot
     } else {
         Format::EdgeList
@@ -236,7 +243,9 @@ fn dot_tokens(text: &str) -> Result<Vec<(Tok, usize)>> {
         }
         if c.is_alphanumeric() || c == '_' || c == '.' || c == '-' {
             let mut s = String::new();
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '.' || chars[i] == '-') {
+            while i < chars.len()
+                && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '.' || chars[i] == '-')
+            {
                 if chars[i] == '-' && matches!(chars.get(i + 1), Some('>') | Some('-')) {
                     break;
                 }
@@ -312,7 +321,9 @@ pub fn parse_dot(text: &str) -> Result<Digraph> {
             }
             Tok::Sym(";") | Tok::Sym(",") => i += 1,
             Tok::Sym("{") => {
-                return input(format!("line {line}: subgraphs are not supported; list the arcs one by one"));
+                return input(format!(
+                    "line {line}: subgraphs are not supported; list the arcs one by one"
+                ));
             }
             Tok::Id(ref k)
                 if ["graph", "node", "edge"].iter().any(|w| k.eq_ignore_ascii_case(w))
@@ -321,7 +332,9 @@ pub fn parse_dot(text: &str) -> Result<Digraph> {
                 i = skip_attrs(i + 1)?;
             }
             Tok::Id(ref k) if k.eq_ignore_ascii_case("subgraph") => {
-                return input(format!("line {line}: subgraphs are not supported; list the arcs one by one"));
+                return input(format!(
+                    "line {line}: subgraphs are not supported; list the arcs one by one"
+                ));
             }
             Tok::Id(_) if toks.get(i + 1).map(|t| &t.0) == Some(&Tok::Sym("=")) => {
                 i += 3; // graph attribute `key = value`
@@ -360,7 +373,10 @@ pub fn parse_dot(text: &str) -> Result<Digraph> {
         }
     }
     if i < toks.len() {
-        return input(format!("line {}: text after the closing `}}` of the digraph", line_of(i)));
+        return input(format!(
+            "line {}: text after the closing `}}` of the digraph",
+            line_of(i)
+        ));
     }
     b.finish()
 }
@@ -507,7 +523,12 @@ impl Pawns {
         let fs = g.followers(x);
         let names: Vec<&str> = fs.iter().map(|&y| g.name(y)).collect();
         let xn = g.name(x);
-        out.push_str(&format!("Γ({xn}) = {{{}}}\n", names.join(", ")));
+        let gamma = if names.is_empty() {
+            "∅".to_string()
+        } else {
+            format!("{{{}}}", names.join(", "))
+        };
+        out.push_str(&format!("Γ({xn}) = {gamma}\n"));
         let value = self.solved.value(x);
         if fs.is_empty() {
             out.push_str(&format!(
@@ -528,7 +549,12 @@ impl Pawns {
         c.sort_unstable();
         c.dedup();
         let cs: Vec<String> = c.iter().map(u32::to_string).collect();
-        out.push_str(&format!("C({xn}) = {{{}}}\n", cs.join(", ")));
+        let cs = if cs.is_empty() {
+            "∅".to_string()
+        } else {
+            format!("{{{}}}", cs.join(", "))
+        };
+        out.push_str(&format!("C({xn}) = {cs}\n"));
         let label = match value.outcome() {
             crate::outcome::Outcome::P => "a p-vertex: the player to move loses",
             crate::outcome::Outcome::N => "an n-vertex: the player to move wins",
@@ -551,9 +577,17 @@ impl Pawns {
             }
             Value::Infinite { .. } => {
                 let m = crate::solve::digraph::mex_u32(&c);
+                let culprits: Vec<&str> = fs
+                    .iter()
+                    .filter(|&&y| {
+                        self.solved.labels[y as usize] == INFINITE
+                            && !g.followers(y).iter().any(|&z| self.solved.labels[z as usize] == m)
+                    })
+                    .map(|&y| g.name(y))
+                    .collect();
                 out.push_str(&format!(
-                    "g({xn}) = {value}: mex C({xn}) = {m}, but some follower of value ∞ or above {m} has no follower of value {m}, \
-                     so no finite value fits; K = C({xn}) ({label})\n"
+                    "mex C({xn}) = {m}, but the follower(s) {} of value ∞ have no follower of value {m}, so no finite value fits:\ng({xn}) = {value}, K = C({xn}) ({label})\n",
+                    culprits.join(", ")
                 ));
             }
         }
@@ -694,9 +728,15 @@ mod tests {
     #[test]
     fn edge_list_errors_name_the_line() {
         let e = err(parse_edge_list("a b\nb b\n"));
-        assert!(e.contains("line 2") && e.contains("self-loop") && e.contains("x ≠ y"), "{e}");
+        assert!(
+            e.contains("line 2") && e.contains("self-loop") && e.contains("x ≠ y"),
+            "{e}"
+        );
         let e = err(parse_edge_list("a b\n\na b\n"));
-        assert!(e.contains("line 3") && e.contains("repeated") && e.contains("line 1"), "{e}");
+        assert!(
+            e.contains("line 3") && e.contains("repeated") && e.contains("line 1"),
+            "{e}"
+        );
         let e = err(parse_edge_list("a b c\n"));
         assert!(e.contains("line 1") && e.contains("3 names"), "{e}");
         let e = err(parse_edge_list("a -> \n"));

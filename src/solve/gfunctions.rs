@@ -82,10 +82,16 @@ struct Search<'a> {
     limit: usize,
     found: Functions,
     steps: u64,
+    max_steps: u64,
 }
 
 /// Every function satisfying `rule` on `graph`: the exact count and the first `limit`.
 pub fn enumerate(graph: &Digraph, rule: Rule, limit: usize) -> Result<Functions> {
+    enumerate_bounded(graph, rule, limit, u64::MAX)
+}
+
+/// As [`enumerate`], but stop with [`Error::StateLimit`] after `max_steps` search steps.
+pub fn enumerate_bounded(graph: &Digraph, rule: Rule, limit: usize, max_steps: u64) -> Result<Functions> {
     let mut s = Search {
         graph,
         rule,
@@ -97,6 +103,7 @@ pub fn enumerate(graph: &Digraph, rule: Rule, limit: usize) -> Result<Functions>
             listed: Vec::new(),
         },
         steps: 0,
+        max_steps,
     };
     s.run()?;
     Ok(s.found)
@@ -169,6 +176,9 @@ impl Search<'_> {
                 continue;
             }
             self.steps += 1;
+            if self.steps > self.max_steps {
+                return Err(Error::StateLimit(self.max_steps as usize));
+            }
             if self.steps.is_multiple_of(1 << 16) && crate::interrupt::requested() {
                 return Err(Error::Interrupted);
             }
