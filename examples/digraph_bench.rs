@@ -101,7 +101,11 @@ fn main() {
     let t0 = Instant::now();
     let g = generate(kind == "acyclic", n, per);
     let built = t0.elapsed();
-    eprintln!("{kind}: {} vertices, {} arcs, built in {built:.2?}", g.len(), g.arc_count());
+    eprintln!(
+        "{kind}: {} vertices, {} arcs, built in {built:.2?}",
+        g.len(),
+        g.arc_count()
+    );
     let t = Instant::now();
     let summary = match task {
         "build" => "built".to_string(),
@@ -132,7 +136,10 @@ fn main() {
             // The loopy outcomes equal retrograde analysis; on a DAG the loopy values equal g.
             let l = g.loopy_values().expect("not interrupted");
             let o = g.retrograde();
-            let bad = g.vertices().filter(|&v| g.value_of(&l, v).outcome() != o[v as usize]).count();
+            let bad = g
+                .vertices()
+                .filter(|&v| g.value_of(&l, v).outcome() != o[v as usize])
+                .count();
             let same = g.grundy_acyclic().map(|v| v == l);
             format!("outcome mismatches {bad}; loopy == grundy: {same:?}")
         }

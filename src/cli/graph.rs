@@ -243,9 +243,7 @@ fn state_game(s: &SolvedGraph, p: Pawns, json: bool) -> Result<String> {
     let mut out = format!("state game (S, s, f) of {} with initial state s = {name}\n", s.file);
     out.push_str(&format!("g({name}) = {value}\n"));
     out.push_str(&match value.outcome() {
-        Outcome::N => format!(
-            "an even game (N): the first player wins by always moving to a state of value 0\n"
-        ),
+        Outcome::N => "an even game (N): the first player wins by always moving to a state of value 0\n".to_string(),
         Outcome::P => format!(
             "an odd game (P): g({name}) = 0, so the second player wins: after any first move, answer with a move to a state of value 0\n"
         ),

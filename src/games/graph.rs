@@ -432,10 +432,8 @@ pub fn parse_json(text: &str) -> Result<Digraph> {
         let Some((u, v)) = names else {
             return input(format!("arcs[{i}] is not a pair [u, v] of vertex names"));
         };
-        if declared {
-            if let Some(unknown) = [&u, &v].into_iter().find(|n| !b.ids.contains_key(*n)) {
-                return input(format!("arcs[{i}]: unknown vertex {unknown} (not in `vertices`)"));
-            }
+        if declared && let Some(unknown) = [&u, &v].into_iter().find(|n| !b.ids.contains_key(*n)) {
+            return input(format!("arcs[{i}]: unknown vertex {unknown} (not in `vertices`)"));
         }
         b.arc(&u, &v, format!("arcs[{i}]"))?;
     }
