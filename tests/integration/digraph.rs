@@ -471,3 +471,51 @@ fn value_of_an_infinite_vertex_lists_its_escapes() {
     );
     assert_eq!(g.retrograde(), [Outcome::Draw, Outcome::Draw, Outcome::N, Outcome::P]);
 }
+
+/// The state graph of A-Nim of size m (thesis ch.3): states 0..=m, i → i − j for j ∈ A.
+fn a_nim(a: &[u32], m: u32) -> Digraph {
+    let arcs: Vec<(u32, u32)> = (0..=m)
+        .flat_map(|i| a.iter().filter(move |&&j| j <= i).map(move |&j| (i, i - j)))
+        .collect();
+    Digraph::unnamed(m as usize + 1, &arcs).unwrap()
+}
+
+#[test]
+fn thesis_ch3_a_nim_as_state_games() {
+    let g = a_nim(&[1, 2, 3], 20);
+    let values = g.grundy_acyclic().unwrap();
+    assert!((0..=20).all(|i| values[i] == i as u32 % 4), "g(i) = i mod 4");
+    assert_eq!(values[20], 0, "size 20: g = 0, an odd game");
+    // A play and an odd play from the text; the second player's answers reach 16, 12, 8, 4, 0.
+    for play in [
+        &[20u32, 19, 17, 16, 13, 10, 8, 6, 3, 0][..],
+        &[20, 17, 16, 13, 12, 9, 8, 5, 4, 1, 0][..],
+    ] {
+        for w in play.windows(2) {
+            assert!(g.followers(w[0]).contains(&w[1]), "{} -> {}", w[0], w[1]);
+        }
+    }
+    assert_eq!([20u32, 17, 16, 13, 12, 9, 8, 5, 4, 1, 0].len() % 2, 1, "odd play");
+    for s in [16, 12, 8, 4, 0] {
+        assert_eq!(values[s], 0);
+    }
+    let g = a_nim(&[1, 2, 3, 4, 5], 60);
+    let values = g.grundy_acyclic().unwrap();
+    assert!((0..=60).all(|i| values[i] == i as u32 % 6), "g(i) = i mod 6");
+    assert_eq!((values[20], values[60]), (2, 0));
+}
+
+/// The handbook's divisor game on states 1..9: 14 arcs, classification L W L W L W L W L.
+#[test]
+fn handbook_divisor_state_graph() {
+    let arcs: Vec<(u32, u32)> = (1..=9u32)
+        .flat_map(|k| (1..k).filter(move |x| k % x == 0).map(move |x| (k - 1, k - x - 1)))
+        .collect();
+    assert_eq!(arcs.len(), 14);
+    let g = Digraph::unnamed(9, &arcs).unwrap();
+    let o = g.retrograde();
+    let expected: Vec<Outcome> = (1..=9).map(|k| if k % 2 == 1 { Outcome::P } else { Outcome::N }).collect();
+    assert_eq!(o, expected);
+    let labels = g.loopy_values().unwrap();
+    assert!(g.vertices().all(|v| g.value_of(&labels, v).outcome() == expected[v as usize]));
+}
