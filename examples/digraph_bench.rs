@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example digraph_bench -- KIND TASK [VERTICES] [ARCS_PER_VERTEX]
-//!   KIND: acyclic | cyclic      TASK: bfs | grundy | loopy | retrograde | check | build
+//!   KIND: acyclic | cyclic      TASK: bfs | grundy | loopy | staged | retrograde | check | build
 //! ```
 //!
 //! `acyclic`: every arc goes from a vertex to a larger one (mostly within 64); `cyclic`: the same
@@ -118,8 +118,13 @@ fn main() {
             ),
             Err(x) => format!("a circuit through vertex {x}"),
         },
-        "loopy" => {
-            let l = g.loopy_values().expect("not interrupted");
+        "loopy" | "staged" => {
+            let l = if task == "loopy" {
+                g.loopy_values()
+            } else {
+                g.loopy_values_staged()
+            }
+            .expect("not interrupted");
             let inf = l.iter().filter(|&&x| x == INFINITE).count();
             let max = l.iter().filter(|&&x| x != INFINITE).max().copied().unwrap_or(0);
             format!(
@@ -141,7 +146,8 @@ fn main() {
                 .filter(|&v| g.value_of(&l, v).outcome() != o[v as usize])
                 .count();
             let same = g.grundy_acyclic().map(|v| v == l);
-            format!("outcome mismatches {bad}; loopy == grundy: {same:?}")
+            let staged = g.loopy_values_staged().expect("not interrupted") == l;
+            format!("outcome mismatches {bad}; loopy == grundy: {same:?}; loopy == staged: {staged}")
         }
         other => panic!("unknown task {other}: bfs | grundy | loopy | retrograde | check | build"),
     };

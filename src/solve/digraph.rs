@@ -17,8 +17,10 @@
 //!   with m; then label ∞ every unlabelled vertex without a follower labelled m. Each stage is a
 //!   queue-driven fixed point with counters (like retrograde analysis), costing O(remaining
 //!   vertices + arcs into vertices touched in the stage); the number of stages is at most one more
-//!   than the largest finite value. The escape set K of an ∞ vertex is the set of finite values
-//!   among its followers, read off on demand.
+//!   than the largest finite value. The vertices that cannot reach a circuit are solved first by
+//!   the O(V + E) pass above (γ is the Grundy function there) and only feed the stages, so an
+//!   acyclic graph costs no more than `grundy_acyclic`. The escape set K of an ∞ vertex is the set
+//!   of finite values among its followers, read off on demand.
 //! - [`Digraph::retrograde`]: the plain win/lose/draw labelling (terminal vertices lose; a vertex
 //!   with a losing follower wins; a vertex all of whose followers win loses; the rest draw), in
 //!   O(V + E). It is the independent check of the outcomes of γ.
@@ -142,6 +144,17 @@ impl Digraph {
     /// The Grundy function of an acyclic graph, in O(V + E). On a graph with a circuit,
     /// `Err(v)` with a vertex v that lies on a circuit.
     pub fn grundy_acyclic(&self) -> std::result::Result<Vec<u32>, u32> {
+        let (value, pending, solved) = self.peel();
+        if solved < self.len() {
+            return Err(self.vertex_on_circuit(&pending));
+        }
+        Ok(value)
+    }
+
+    /// The Grundy values of every vertex that cannot reach a circuit (the vertices solved by
+    /// repeatedly solving those whose followers are all solved); the others keep `pending > 0`
+    /// (their count of unsolved followers). Returns (values, pending, number solved).
+    fn peel(&self) -> (Vec<u32>, Vec<u32>, usize) {
         let n = self.len();
         let mut pending: Vec<u32> = (0..n).map(|v| self.followers(v as u32).len() as u32).collect();
         let mut value = vec![0u32; n];
@@ -159,10 +172,7 @@ impl Digraph {
                 }
             }
         }
-        if queue.len() < n {
-            return Err(self.vertex_on_circuit(&pending));
-        }
-        Ok(value)
+        (value, pending, queue.len())
     }
 
     /// A vertex on a circuit, given the vertices left with unsolved followers (`pending > 0`):
@@ -185,14 +195,50 @@ impl Digraph {
     /// The generalized Sprague–Grundy labelling γ: a finite value, or [`INFINITE`], per vertex.
     /// See the module doc for the algorithm (Smith 1966; Fraenkel and Yesha 1986).
     pub fn loopy_values(&self) -> Result<Vec<u32>> {
+        self.label_stages(true)
+    }
+
+    /// The same labelling run on the whole graph, without first solving the vertices that cannot
+    /// reach a circuit: the reference for tests of [`Digraph::loopy_values`].
+    pub fn loopy_values_staged(&self) -> Result<Vec<u32>> {
+        self.label_stages(false)
+    }
+
+    /// The staged labelling. With `peel`, the vertices that cannot reach a circuit first get
+    /// their Grundy values in O(V + E) (on them γ is the Grundy function); in stage m those of
+    /// value m then act exactly as if labelled m during the stage (their predecessors count as
+    /// having a follower labelled m), and the stages run over the other vertices only.
+    fn label_stages(&self, peel: bool) -> Result<Vec<u32>> {
         let n = self.len();
         let mut label = vec![UNLABELLED; n];
         // Followers that are unlabelled or ∞ (i.e. not finitely labelled), per vertex.
-        let mut open: Vec<u32> = (0..n).map(|v| self.followers(v as u32).len() as u32).collect();
+        let mut open: Vec<u32>;
+        // Peeled vertices of value m with a predecessor still to be labelled, by m.
+        let mut peeled: Vec<Vec<u32>> = Vec::new();
+        let mut remaining: Vec<u32>;
+        if peel {
+            let (value, pending, _) = self.peel();
+            for v in 0..n {
+                if pending[v] == 0 {
+                    label[v] = value[v];
+                    if self.predecessors(v as u32).iter().any(|&p| pending[p as usize] > 0) {
+                        let m = value[v] as usize;
+                        if peeled.len() <= m {
+                            peeled.resize(m + 1, Vec::new());
+                        }
+                        peeled[m].push(v as u32);
+                    }
+                }
+            }
+            remaining = (0..n as u32).filter(|&v| pending[v as usize] > 0).collect();
+            open = pending;
+        } else {
+            open = (0..n).map(|v| self.followers(v as u32).len() as u32).collect();
+            remaining = (0..n as u32).collect();
+        }
         // Per stage: `bad` = open followers without a follower labelled m; `hit` = has one.
         let mut bad = vec![0u32; n];
         let mut hit_stage = vec![u32::MAX; n];
-        let mut remaining: Vec<u32> = (0..n as u32).collect();
         let mut queue: Vec<u32> = Vec::new();
         let mut m: u32 = 0;
         while !remaining.is_empty() {
@@ -205,6 +251,11 @@ impl Digraph {
                     queue.push(u);
                 }
             }
+            if let Some(done) = peeled.get_mut(m as usize) {
+                for u in std::mem::take(done) {
+                    self.hit_predecessors(u, m, &label, &mut hit_stage, &mut bad, &mut queue);
+                }
+            }
             while let Some(u) = queue.pop() {
                 let ui = u as usize;
                 if label[ui] != UNLABELLED || hit_stage[ui] == m || bad[ui] != 0 {
@@ -212,26 +263,9 @@ impl Digraph {
                 }
                 label[ui] = m;
                 for &p in self.predecessors(u) {
-                    let pi = p as usize;
-                    open[pi] -= 1;
-                    if hit_stage[pi] == m {
-                        continue;
-                    }
-                    hit_stage[pi] = m;
-                    if label[pi] == UNLABELLED || label[pi] == INFINITE {
-                        // p is open and now has a follower labelled m: it no longer blocks
-                        // its unlabelled predecessors.
-                        for &q in self.predecessors(p) {
-                            let qi = q as usize;
-                            if label[qi] == UNLABELLED && hit_stage[qi] != m {
-                                bad[qi] -= 1;
-                                if bad[qi] == 0 {
-                                    queue.push(q);
-                                }
-                            }
-                        }
-                    }
+                    open[p as usize] -= 1;
                 }
+                self.hit_predecessors(u, m, &label, &mut hit_stage, &mut bad, &mut queue);
             }
             remaining.retain(|&u| {
                 let ui = u as usize;
@@ -247,6 +281,37 @@ impl Digraph {
             m += 1;
         }
         Ok(label)
+    }
+
+    /// Vertex u is labelled m: its predecessors now have a follower labelled m. Those that are
+    /// open (unlabelled or ∞) and were not yet hit stop blocking their unlabelled predecessors.
+    fn hit_predecessors(
+        &self,
+        u: u32,
+        m: u32,
+        label: &[u32],
+        hit_stage: &mut [u32],
+        bad: &mut [u32],
+        queue: &mut Vec<u32>,
+    ) {
+        for &p in self.predecessors(u) {
+            let pi = p as usize;
+            if hit_stage[pi] == m {
+                continue;
+            }
+            hit_stage[pi] = m;
+            if label[pi] == UNLABELLED || label[pi] == INFINITE {
+                for &q in self.predecessors(p) {
+                    let qi = q as usize;
+                    if label[qi] == UNLABELLED && hit_stage[qi] != m {
+                        bad[qi] -= 1;
+                        if bad[qi] == 0 {
+                            queue.push(q);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The [`Value`] of vertex v given the labels of [`Digraph::loopy_values`]: finite, or
