@@ -38,6 +38,11 @@ pub trait AnyPosition {
     fn components(&self) -> Vec<Box<dyn AnyPosition>> {
         vec![self.boxed()]
     }
+    /// A derivation of the value in the game's own terms (for `explain`), when the game has
+    /// one; `None` uses the generic listing of options and the mex.
+    fn explain(&self) -> Option<Result<String>> {
+        None
+    }
 }
 
 impl Clone for Box<dyn AnyPosition> {

@@ -4,6 +4,7 @@
 //! Every error is printed as one line on stderr with exit code 2.
 
 mod flags;
+mod graph;
 mod list;
 mod position;
 mod render;
@@ -47,6 +48,10 @@ enum Command {
     /// Values of one-heap games for heaps 0..N, with the period if one is found:
     /// `grundy seq subtraction --set 1,2,3 --to 40`.
     Seq(Words),
+    /// Digraph games: every vertex's value (loopy values on graphs with circuits), a state game
+    /// (--start V), pawns (--pawns V1,V2), every g-function (--all-g), Boolean functions
+    /// (--boolean): `grundy graph examples/graphs/thesis_ch2.txt`.
+    Graph(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -89,5 +94,6 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Explain(w) => position::explain(w.words, settings),
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
+        Command::Graph(w) => graph::run(w.words, settings),
     }
 }

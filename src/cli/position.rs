@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::games::{self, Settings};
 use crate::nimber::Nimber;
+use crate::outcome::Outcome;
 use crate::position::{AnyPosition, Played, Sum};
 use crate::value::Value;
 use serde_json::{Value as Json, json};
@@ -42,9 +43,24 @@ fn winning_moves(p: &dyn AnyPosition, value: &Value) -> Result<Vec<Played>> {
     }
 }
 
+/// In a draw (loopy games): the moves to positions that are still draws.
+fn drawing_moves(p: &dyn AnyPosition, value: &Value) -> Result<Vec<Played>> {
+    if value.outcome() != Outcome::Draw {
+        return Ok(vec![]);
+    }
+    let mut out = Vec::new();
+    for m in p.moves()? {
+        if m.next.value()?.outcome() == Outcome::Draw {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
 fn report(p: &dyn AnyPosition, json: bool, extra: Option<(&str, Json)>) -> Result<String> {
     let value = p.value()?;
     let wins = winning_moves(p, &value)?;
+    let draws = drawing_moves(p, &value)?;
     if json {
         let mut doc = json!({
             "game": p.game(),
@@ -53,6 +69,9 @@ fn report(p: &dyn AnyPosition, json: bool, extra: Option<(&str, Json)>) -> Resul
             "outcome": value.outcome().code(),
             "winning_moves": winning_json(&wins),
         });
+        if value.outcome() == Outcome::Draw {
+            doc["drawing_moves"] = Json::Array(winning_json(&draws));
+        }
         if let Some((k, v)) = extra {
             doc[k] = v;
         }
@@ -68,6 +87,14 @@ fn report(p: &dyn AnyPosition, json: bool, extra: Option<(&str, Json)>) -> Resul
     } else {
         out.push_str(&format!("winning moves ({}):\n", wins.len()));
         let rows: Vec<Vec<String>> = wins
+            .iter()
+            .map(|m| vec![m.label.clone(), format!("to {}", m.next.text())])
+            .collect();
+        out.push_str(&columns(&rows));
+    }
+    if !draws.is_empty() {
+        out.push_str(&format!("moves that keep the draw ({}):\n", draws.len()));
+        let rows: Vec<Vec<String>> = draws
             .iter()
             .map(|m| vec![m.label.clone(), format!("to {}", m.next.text())])
             .collect();
@@ -134,6 +161,9 @@ pub fn moves(words: Vec<String>, settings: Settings) -> Result<String> {
 
 pub fn explain(words: Vec<String>, settings: Settings) -> Result<String> {
     let (p, _json) = position_of(words, settings)?;
+    if let Some(text) = p.explain() {
+        return text;
+    }
     let value = p.value()?;
     let moves = p.moves()?;
     let name = format!("{} {}", p.game(), p.text());

@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod divisors;
+pub mod graph;
 pub mod grundy_game;
 pub mod heap;
 pub mod maze;
@@ -60,6 +61,7 @@ pub const REGISTRY: &[GameEntry] = &[
     divisors::ENTRY,
     grundy_game::ENTRY,
     maze::ENTRY,
+    graph::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).

@@ -1,8 +1,12 @@
 //! The algorithms, each generic over [`crate::game::Game`] or over heap rules.
 //!
 //! - [`memo`]: the generic solver: mex over options, memoised, with an explicit stack.
+//! - [`digraph`]: explicit digraphs: acyclic Grundy values, loopy values, retrograde outcomes.
+//! - [`gfunctions`]: every g-function and every Boolean Grundy function (kernels) of a small graph.
 //! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
 
+pub mod digraph;
+pub mod gfunctions;
 pub mod heap_sequence;
 pub mod memo;
 

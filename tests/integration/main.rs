@@ -2,6 +2,7 @@
 //! Every example and table of the source documents is a test here.
 
 mod cli_errors;
+mod digraph;
 mod handbook;
 mod nim_sources;
 mod properties;
