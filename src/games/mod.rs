@@ -2,13 +2,19 @@
 //! line to games. A new game is one new module plus one line in [`REGISTRY`].
 
 pub mod args;
+pub mod chop;
 pub mod divisors;
 pub mod grundy_game;
 pub mod heap;
+pub mod lattice;
 pub mod maze;
 pub mod misere_nim;
 pub mod nim;
+pub mod no_overtaking;
 pub mod subtraction;
+pub mod turtles;
+pub mod welter;
+pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -60,6 +66,12 @@ pub const REGISTRY: &[GameEntry] = &[
     divisors::ENTRY,
     grundy_game::ENTRY,
     maze::ENTRY,
+    welter::ENTRY,
+    no_overtaking::ENTRY,
+    lattice::ENTRY,
+    wythoff::ENTRY,
+    chop::ENTRY,
+    turtles::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).
