@@ -19,6 +19,9 @@ use crate::position::{AnyPosition, Instance};
 /// Largest coordinate accepted (so 5k² fits in 128 bits).
 pub const MAX_COORDINATE: u64 = 1 << 61;
 
+/// Most work (cells × options) a nimber search may need before the position is refused.
+pub const SEARCH_BUDGET: u128 = 200_000_000;
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wythoff;
 
@@ -190,6 +193,15 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     if p.0 > MAX_COORDINATE || p.1 > MAX_COORDINATE {
         return input(format!(
             "wythoff: coordinates up to 2^61 = {MAX_COORDINATE} are accepted"
+        ));
+    }
+    let work = (p.0 as u128 + 1) * (p.1 as u128 + 1) * (p.0 as u128 + p.1 as u128 + 1);
+    if !is_p_position(p.0, p.1) && work > SEARCH_BUDGET {
+        return input(format!(
+            "wythoff {} {} is an N-position (not a Beatty pair), but its nimber needs a search over {} positions: coordinates whose (x+1)(y+1)(x+y+1) is at most {SEARCH_BUDGET} are accepted",
+            p.0,
+            p.1,
+            (p.0 as u128 + 1) * (p.1 as u128 + 1)
         ));
     }
     Ok(Box::new(Instance::new("wythoff", settings.solver(Wythoff), p)))

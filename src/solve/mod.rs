@@ -1,9 +1,11 @@
 //! The algorithms, each generic over [`crate::game::Game`] or over heap rules.
 //!
 //! - [`memo`]: the generic solver: mex over options, memoised, with an explicit stack.
+//! - [`pattern`]: arithmetic-periodic closed forms of table rows, proved by a game's law.
 //! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
 
 pub mod heap_sequence;
 pub mod memo;
+pub mod pattern;
 
 pub use memo::{Limits, Solver};
