@@ -45,7 +45,7 @@ pub fn axis_moves(p: &(u64, u64), min: u64) -> Vec<Move<(u64, u64)>> {
     let (x, y) = *p;
     let mut out: Vec<Move<(u64, u64)>> = (min..x).map(|a| Move::new(format!("x {x} → {a}"), (a, y))).collect();
     out.extend((min..y).map(|b| Move::new(format!("y {y} → {b}"), (x, b))));
-    out.sort_by(|a, b| a.position.cmp(&b.position));
+    out.sort_by_key(|a| a.position);
     out
 }
 
@@ -62,7 +62,7 @@ pub fn axis_moves_to(p: &(u64, u64), min: u64, target: Nimber) -> Vec<Move<(u64,
     if want_y < hy {
         out.push(Move::new(format!("y {y} → {}", want_y + min), (x, want_y + min)));
     }
-    out.sort_by(|a, b| a.position.cmp(&b.position));
+    out.sort_by_key(|a| a.position);
     out
 }
 

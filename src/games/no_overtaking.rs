@@ -93,7 +93,7 @@ impl Game for NoOvertaking {
         let mut out = Vec::new();
         for k in 0..n {
             // Pawn k (0-based in sorted order) moves down by d: gap k − d, gap k+1 + d.
-            let d = if (n - 1 - k) % 2 == 0 {
+            let d = if (n - 1 - k).is_multiple_of(2) {
                 let h = g[k] ^ v ^ target.0;
                 (h < g[k]).then(|| g[k] - h)
             } else {

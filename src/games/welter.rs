@@ -86,7 +86,7 @@ pub fn coin_for_value(rest: &[u64], target: Nimber) -> Option<u64> {
     let mut x = 0u64;
     for (j, &o) in odd.iter().enumerate() {
         // Adding x makes its class mod 2^j odd (if it was even) or even.
-        let o_with = o as i64 + if same.len() % 2 == 0 { 1 } else { -1 };
+        let o_with = o as i64 + if same.len().is_multiple_of(2) { 1 } else { -1 };
         let b = (((n - o_with) / 2) & 1) as u64;
         let bit = ((target.0 >> j) & 1) ^ ((xr >> j) & 1) ^ b;
         x |= bit << j;
@@ -157,10 +157,10 @@ impl Game for Welter {
                 .filter(|&(k, _)| k != i)
                 .map(|(_, &r)| r)
                 .collect();
-            if let Some(x) = coin_for_value(&rest, target) {
-                if x < c {
-                    out.push(Move::new(format!("{} → {}", c + 1, x + 1), replace(squares, i, x + 1)));
-                }
+            if let Some(x) = coin_for_value(&rest, target)
+                && x < c
+            {
+                out.push(Move::new(format!("{} → {}", c + 1, x + 1), replace(squares, i, x + 1)));
             }
         }
         out.sort_by(|a, b| a.position.cmp(&b.position));

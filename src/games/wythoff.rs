@@ -138,7 +138,7 @@ impl Game for Wythoff {
         let mut out: Vec<Move<(u64, u64)>> = (0..x).map(|a| Move::new(format!("x {x} → {a}"), (a, y))).collect();
         out.extend((0..y).map(|b| Move::new(format!("y {y} → {b}"), (x, b))));
         out.extend((1..=x.min(y)).map(|d| Move::new(format!("both −{d}"), (x - d, y - d))));
-        out.sort_by(|a, b| a.position.cmp(&b.position));
+        out.sort_by_key(|a| a.position);
         out
     }
 
@@ -179,7 +179,7 @@ impl Game for Wythoff {
             let d = small - a;
             out.push(Move::new(format!("both −{d}"), (x - d, y - d)));
         }
-        out.sort_by(|a, b| a.position.cmp(&b.position));
+        out.sort_by_key(|a| a.position);
         Some(out)
     }
 

@@ -96,10 +96,10 @@ pub fn find(first: u64, values: &[Option<u64>], law: Option<&RowLaw>) -> Option<
             }
         }
         for n in first..from {
-            if let Some(v) = values[(n - first) as usize] {
-                if v as i128 == slope * n as i128 + offset_of(n % period) {
-                    pattern.also.push(n);
-                }
+            if let Some(v) = values[(n - first) as usize]
+                && v as i128 == slope * n as i128 + offset_of(n % period)
+            {
+                pattern.also.push(n);
             }
         }
     }
