@@ -77,4 +77,10 @@ pub trait Game {
     fn moves_to_value(&self, _position: &Self::Position, _target: Nimber) -> Option<Vec<Move<Self::Position>>> {
         None
     }
+
+    /// The number of moves, when the game can count them without listing them (so a position
+    /// with billions of moves is refused instead of listed); `None` when unknown.
+    fn move_count(&self, _position: &Self::Position) -> Option<u128> {
+        None
+    }
 }

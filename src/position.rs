@@ -99,6 +99,14 @@ impl<G: Game + 'static> AnyPosition for Instance<G> {
     }
 
     fn moves(&self) -> Result<Vec<Played>> {
+        let limit = self.solver.borrow().limits.max_states;
+        if let Some(n) = self.solver.borrow().game().move_count(&self.position)
+            && n > limit as u128
+        {
+            return Err(Error::Input(format!(
+                "the position has {n} moves, more than the state limit {limit}: they cannot all be listed (raise it with --max-states)"
+            )));
+        }
         let moves = self.solver.borrow().game().moves(&self.position);
         Ok(moves
             .into_iter()

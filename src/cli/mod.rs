@@ -9,6 +9,7 @@ mod list;
 mod position;
 mod render;
 mod seq;
+mod table;
 
 use crate::error::Error;
 use crate::games::Settings;
@@ -52,6 +53,9 @@ enum Command {
     /// (--start V), pawns (--pawns V1,V2), every g-function (--all-g), Boolean functions
     /// (--boolean): `grundy graph examples/graphs/thesis_ch2.txt`.
     Graph(Words),
+    /// Values of a two-parameter family with one or two ranges A..B, and each row's closed form:
+    /// `grundy table welter 3 1..16`, `grundy table lattice 0..8 0..8` [--boolean] [--csv|--json].
+    Table(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -95,5 +99,6 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
         Command::Graph(w) => graph::run(w.words, settings),
+        Command::Table(w) => table::run(w.words, settings),
     }
 }

@@ -2,14 +2,20 @@
 //! line to games. A new game is one new module plus one line in [`REGISTRY`].
 
 pub mod args;
+pub mod chop;
 pub mod divisors;
 pub mod graph;
 pub mod grundy_game;
 pub mod heap;
+pub mod lattice;
 pub mod maze;
 pub mod misere_nim;
 pub mod nim;
+pub mod no_overtaking;
 pub mod subtraction;
+pub mod turtles;
+pub mod welter;
+pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -62,6 +68,12 @@ pub const REGISTRY: &[GameEntry] = &[
     grundy_game::ENTRY,
     maze::ENTRY,
     graph::ENTRY,
+    welter::ENTRY,
+    no_overtaking::ENTRY,
+    lattice::ENTRY,
+    wythoff::ENTRY,
+    chop::ENTRY,
+    turtles::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).

@@ -3,11 +3,13 @@
 //! - [`memo`]: the generic solver: mex over options, memoised, with an explicit stack.
 //! - [`digraph`]: explicit digraphs: acyclic Grundy values, loopy values, retrograde outcomes.
 //! - [`gfunctions`]: every g-function and every Boolean Grundy function (kernels) of a small graph.
+//! - [`pattern`]: arithmetic-periodic closed forms of table rows, proved by a game's law.
 //! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
 
 pub mod digraph;
 pub mod gfunctions;
 pub mod heap_sequence;
 pub mod memo;
+pub mod pattern;
 
 pub use memo::{Limits, Solver};

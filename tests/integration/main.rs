@@ -7,3 +7,4 @@ mod handbook;
 mod nim_sources;
 mod properties;
 mod support;
+mod welter;

@@ -1,0 +1,411 @@
+//! `grundy table GAME ARGS...`: the values of a two-parameter family as the thesis tabulates
+//! them. One or two of the game's arguments are ranges `A..B` (inclusive): `grundy table welter 3
+//! 1..16` is the thesis's row g(3,n); `grundy table lattice 0..8 0..8` its 9×9 table. Each cell
+//! is the position built from the words as `grundy value` would build it; a cell that is not a
+//! position (two pawns on one square) is blank. `--boolean` prints the Boolean function of ch.9
+//! instead: B = 1 when some option has B = 0, else 0, i.e. B = 0 exactly at the P-positions, read
+//! off the values. Each row gets its eventual arithmetic-periodic form ([`crate::solve::pattern`]),
+//! proved when the game has a proved row law (Welter, no-overtaking, lattice, Chop).
+//!
+//! Cost: one value per cell (closed formulas: microseconds; Wythoff: one mex table for the whole
+//! grid; other games: one search per cell).
+
+use super::flags::{take_flag, take_limits};
+use super::render::columns;
+use crate::error::{Error, Result};
+use crate::games::{self, Settings};
+use crate::interrupt;
+use crate::solve::pattern::{self, RowLaw, RowPattern};
+use crate::value::Value;
+use serde_json::{Value as Json, json};
+
+/// Most cells in one table.
+pub const MAX_CELLS: u64 = 1_000_000;
+
+/// One word of the game's arguments: a fixed word or a range.
+#[derive(Clone, Debug)]
+enum Arg {
+    Fixed(String),
+    Range(u64, u64),
+}
+
+fn parse_range(word: &str) -> Result<Option<(u64, u64)>> {
+    let Some((a, b)) = word.split_once("..") else {
+        return Ok(None);
+    };
+    let num = |s: &str| crate::games::heap::parse_natural(s.trim_start_matches('='), "range end");
+    let (a, b) = (num(a)?, num(b)?);
+    if a > b {
+        return Err(Error::Input(format!(
+            "range {word} is empty: write A..B with A ≤ B (both ends included)"
+        )));
+    }
+    Ok(Some((a, b)))
+}
+
+/// A cell: its value, or blank when the words are not a position.
+type Cell = Option<Value>;
+
+struct Table {
+    game: String,
+    args: Vec<Arg>,
+    /// Indices into `args` of the ranges (one or two).
+    ranges: Vec<usize>,
+    rows: Vec<u64>,
+    cols: Vec<u64>,
+    cells: Vec<Vec<Cell>>,
+}
+
+impl Table {
+    fn words(&self, r: u64, c: u64) -> Vec<String> {
+        let mut out = vec![self.game.clone()];
+        for (i, a) in self.args.iter().enumerate() {
+            out.push(match a {
+                Arg::Fixed(w) => w.clone(),
+                Arg::Range(..) => {
+                    let v = if self.ranges.len() == 2 && i == self.ranges[0] {
+                        r
+                    } else {
+                        c
+                    };
+                    v.to_string()
+                }
+            });
+        }
+        out
+    }
+
+    /// The left-hand side of a row's form, e.g. `g(3,n)`, and the fixed numbers of the row.
+    fn row_name(&self, letter: &str, r: u64) -> (String, Option<Vec<u64>>) {
+        let mut parts = Vec::new();
+        let mut fixed = Vec::new();
+        let mut numeric = true;
+        let varying = *self.ranges.last().expect("at least one range");
+        for (i, a) in self.args.iter().enumerate() {
+            let w = match a {
+                Arg::Range(..) if i == varying => "n".to_string(),
+                Arg::Range(..) => r.to_string(),
+                Arg::Fixed(w) => w.clone(),
+            };
+            if i != varying {
+                match w.parse::<u64>() {
+                    Ok(v) => fixed.push(v),
+                    Err(_) => numeric = false,
+                }
+            }
+            parts.push(w);
+        }
+        (format!("{letter}({})", parts.join(",")), numeric.then_some(fixed))
+    }
+}
+
+fn law(game: &str, fixed: &[u64]) -> Option<RowLaw> {
+    match game {
+        "welter" => crate::games::welter::row_law(fixed),
+        "welter-no-overtaking" => crate::games::no_overtaking::row_law(fixed),
+        "lattice" => crate::games::lattice::row_law(fixed),
+        "chop" => crate::games::chop::row_law(fixed),
+        _ => None,
+    }
+}
+
+fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
+    let ranges: Vec<usize> = args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, Arg::Range(..)))
+        .map(|(i, _)| i)
+        .collect();
+    let span = |i: usize| match args[i] {
+        Arg::Range(a, b) => (a..=b).collect::<Vec<u64>>(),
+        Arg::Fixed(_) => unreachable!(),
+    };
+    let (rows, cols) = match ranges.len() {
+        1 => (vec![0], span(ranges[0])),
+        2 => (span(ranges[0]), span(ranges[1])),
+        _ => {
+            return Err(Error::Input(
+                "table needs one or two ranges A..B among the game's arguments, e.g. `grundy table welter 3 1..16` or `grundy table lattice 0..8 0..8`".into(),
+            ));
+        }
+    };
+    let cells_count = rows.len() as u64 * cols.len() as u64;
+    if cells_count > MAX_CELLS {
+        return Err(Error::Input(format!(
+            "the table has {cells_count} cells: at most {MAX_CELLS} are accepted"
+        )));
+    }
+    let mut table = Table {
+        game,
+        args,
+        ranges,
+        rows,
+        cols,
+        cells: Vec::new(),
+    };
+    if table.game == "wythoff" && table.args.len() == 2 {
+        table.cells = wythoff_cells(&table)?;
+        return Ok(table);
+    }
+    let mut first_error = None;
+    let mut any = false;
+    for &r in &table.rows {
+        let mut row = Vec::with_capacity(table.cols.len());
+        for &c in &table.cols {
+            if interrupt::requested() {
+                return Err(Error::Interrupted);
+            }
+            let cell = match games::build(&table.words(r, c), settings) {
+                Ok(p) => Some(p.value()?),
+                Err(Error::Input(m)) => {
+                    first_error.get_or_insert(m);
+                    None
+                }
+                Err(e) => return Err(e),
+            };
+            any |= cell.is_some();
+            row.push(cell);
+        }
+        table.cells.push(row);
+    }
+    if !any {
+        return Err(Error::Input(format!(
+            "no cell of the table is a position: {}",
+            first_error.unwrap_or_default()
+        )));
+    }
+    Ok(table)
+}
+
+/// Wythoff: one mex table for the whole grid (the generic search per cell would repeat work).
+fn wythoff_cells(t: &Table) -> Result<Vec<Vec<Cell>>> {
+    let coord = |i: usize, r: u64, c: u64| -> Result<u64> {
+        match &t.args[i] {
+            Arg::Fixed(w) => crate::games::heap::parse_natural(w, "coordinate"),
+            Arg::Range(..) if t.ranges.len() == 2 && i == t.ranges[0] => Ok(r),
+            Arg::Range(..) => Ok(c),
+        }
+    };
+    let mut maxx = 0;
+    let mut maxy = 0;
+    for &r in &t.rows {
+        for &c in &t.cols {
+            maxx = maxx.max(coord(0, r, c)?);
+            maxy = maxy.max(coord(1, r, c)?);
+        }
+    }
+    let g = crate::games::wythoff::table(maxx, maxy)?;
+    let mut out = Vec::new();
+    for &r in &t.rows {
+        let mut row = Vec::new();
+        for &c in &t.cols {
+            let (x, y) = (coord(0, r, c)?, coord(1, r, c)?);
+            row.push(Some(Value::Finite(crate::nimber::Nimber(g[x as usize][y as usize]))));
+        }
+        out.push(row);
+    }
+    Ok(out)
+}
+
+/// The printed cell: the value, or B (1 for N, 0 for P, D for a draw).
+fn shown(cell: &Cell, boolean: bool) -> Option<String> {
+    let v = cell.as_ref()?;
+    Some(if boolean {
+        match v.outcome() {
+            crate::Outcome::P => "0".into(),
+            crate::Outcome::N => "1".into(),
+            crate::Outcome::Draw => "D".into(),
+        }
+    } else {
+        v.to_string()
+    })
+}
+
+/// The number a row's pattern works on (finite values; B as 0/1).
+fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
+    let v = cell.as_ref()?;
+    if boolean {
+        match v.outcome() {
+            crate::Outcome::P => Some(0),
+            crate::Outcome::N => Some(1),
+            crate::Outcome::Draw => None,
+        }
+    } else {
+        v.finite().map(|n| n.0)
+    }
+}
+
+fn row_pattern(t: &Table, ri: usize, boolean: bool) -> (String, Option<RowPattern>) {
+    let letter = if boolean { "B" } else { "g" };
+    let (name, fixed) = t.row_name(letter, t.rows[ri]);
+    let values: Vec<Option<u64>> = t.cells[ri].iter().map(|c| numeric(c, boolean)).collect();
+    // A law on values proves a pattern of values; the Boolean row follows from the values but
+    // is only reported as checked.
+    let law = if boolean {
+        None
+    } else {
+        fixed.and_then(|f| law(&t.game, &f))
+    };
+    let first = t.cols[0];
+    (name, pattern::find(first, &values, law.as_ref()))
+}
+
+fn pattern_json(name: &str, p: &Option<RowPattern>) -> Json {
+    match p {
+        None => Json::Null,
+        Some(p) => json!({
+            "name": name,
+            "from": p.from,
+            "period": p.period,
+            "saltus": p.saltus,
+            "formula": pattern::describe(p, name, "n"),
+            "also": p.also,
+            "checked_to": p.checked_to,
+            "proved": p.proved,
+            "reason": p.reason,
+        }),
+    }
+}
+
+fn pattern_line(name: &str, p: &Option<RowPattern>, last: u64) -> String {
+    match p {
+        Some(p) => format!("{}\n    {}\n", pattern::describe(p, name, "n"), p.reason),
+        None => format!("{name}: no arithmetic-periodic form seen for n ≤ {last}\n"),
+    }
+}
+
+pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
+    let json = take_flag(&mut words, "json");
+    let csv = take_flag(&mut words, "csv");
+    let boolean = take_flag(&mut words, "boolean");
+    take_limits(&mut words, &mut settings)?;
+    let Some((name, rest)) = words.split_first() else {
+        return Err(Error::Input(
+            "table needs a game and its arguments with one or two ranges, e.g. `grundy table welter 3 1..16`".into(),
+        ));
+    };
+    let entry = games::find(name)?;
+    let args: Vec<Arg> = rest
+        .iter()
+        .map(|w| Ok(parse_range(w)?.map_or_else(|| Arg::Fixed(w.clone()), |(a, b)| Arg::Range(a, b))))
+        .collect::<Result<_>>()?;
+    let t = compute(entry.name.to_string(), args, &settings)?;
+    let two = t.ranges.len() == 2;
+    let letter = if boolean { "B" } else { "g" };
+    let title = {
+        let mut w = t.words(0, 0);
+        for &i in &t.ranges {
+            if let Arg::Range(a, b) = t.args[i] {
+                w[i + 1] = format!("{a}..{b}");
+            }
+        }
+        w.join(" ")
+    };
+    if json {
+        let value_json = |c: &Cell| -> Json {
+            match c {
+                None => Json::Null,
+                Some(v) if boolean => json!(numeric(&Some(v.clone()), true)),
+                Some(v) => json!(v),
+            }
+        };
+        let patterns: Vec<Json> = (0..t.rows.len())
+            .map(|ri| {
+                let (n, p) = row_pattern(&t, ri, boolean);
+                pattern_json(&n, &p)
+            })
+            .collect();
+        let doc = if two {
+            json!({
+                "game": t.game,
+                "table": title,
+                "function": letter,
+                "rows": t.rows,
+                "columns": t.cols,
+                "values": t.cells.iter().map(|r| r.iter().map(value_json).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                "patterns": patterns,
+            })
+        } else {
+            json!({
+                "game": t.game,
+                "table": title,
+                "function": letter,
+                "n": t.cols,
+                "values": t.cells[0].iter().map(value_json).collect::<Vec<_>>(),
+                "pattern": patterns[0],
+            })
+        };
+        return Ok(format!("{doc}\n"));
+    }
+    let text = |c: &Cell| shown(c, boolean).unwrap_or_default();
+    if csv {
+        let mut out = String::new();
+        if two {
+            let head: Vec<String> = t.cols.iter().map(u64::to_string).collect();
+            out.push_str(&format!(",{}\n", head.join(",")));
+            for (r, row) in t.rows.iter().zip(&t.cells) {
+                let cells: Vec<String> = row.iter().map(text).collect();
+                out.push_str(&format!("{r},{}\n", cells.join(",")));
+            }
+        } else {
+            out.push_str(&format!("n,{letter}\n"));
+            for (n, c) in t.cols.iter().zip(&t.cells[0]) {
+                out.push_str(&format!("{n},{}\n", text(c)));
+            }
+        }
+        return Ok(out);
+    }
+    let last = *t.cols.last().expect("non-empty range");
+    let mut out = format!("{title}\n");
+    if two {
+        let mut grid = vec![
+            std::iter::once(letter.to_string())
+                .chain(t.cols.iter().map(u64::to_string))
+                .collect::<Vec<_>>(),
+        ];
+        for (r, row) in t.rows.iter().zip(&t.cells) {
+            grid.push(std::iter::once(r.to_string()).chain(row.iter().map(text)).collect());
+        }
+        out.push_str(&right_aligned(&grid));
+        out.push_str("\nrows:\n");
+        for ri in 0..t.rows.len() {
+            let (name, p) = row_pattern(&t, ri, boolean);
+            out.push_str(&pattern_line(&name, &p, last));
+        }
+    } else {
+        let (name, _) = t.row_name(letter, 0);
+        let mut rows = vec![vec!["n".to_string(), name.clone()]];
+        for (n, c) in t.cols.iter().zip(&t.cells[0]) {
+            rows.push(vec![n.to_string(), text(c)]);
+        }
+        out.push_str(&columns(&rows));
+        let (_, p) = row_pattern(&t, 0, boolean);
+        out.push_str(&pattern_line(&name, &p, last));
+    }
+    Ok(out)
+}
+
+/// Columns aligned to the right (numbers), two spaces apart.
+fn right_aligned(rows: &[Vec<String>]) -> String {
+    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, s)| format!("{}{s}", " ".repeat(widths[c] - s.chars().count())))
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
