@@ -8,6 +8,7 @@ pub mod heap;
 pub mod maze;
 pub mod misere_nim;
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
 
 use crate::error::{Error, Result};
@@ -60,6 +61,7 @@ pub const REGISTRY: &[GameEntry] = &[
     divisors::ENTRY,
     grundy_game::ENTRY,
     maze::ENTRY,
+    octal::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).

@@ -272,6 +272,9 @@ impl Cell for u32 {
 /// The most heaps a computation may store (rare heaps are kept as `u32` indices).
 pub const MAX_HEAPS: u64 = u32::MAX as u64 - 1;
 
+/// Heaps computed at least (when a proof is wanted): periods of small codes show up early.
+pub const PROOF_LOOKAHEAD: u64 = 4096;
+
 /// g(0..=to) for `rules`, stopping early when periodicity is proved (if asked to).
 pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
     if to > MAX_HEAPS {
@@ -279,6 +282,12 @@ pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed>
             "--to {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
         )));
     }
+    // Small requests look a little further, where a period is usually proved.
+    let to = if options.stop_when_proved && rules.provable() {
+        to.max(PROOF_LOOKAHEAD)
+    } else {
+        to
+    };
     let to = to as usize;
     let bar = if options.progress && to >= 1 << 20 {
         let bar = ProgressBar::new(to as u64 + 1);
@@ -345,7 +354,8 @@ struct State<'a> {
     max: u32,
     next_checkpoint: usize,
     period: Option<ProvedPeriod>,
-    bits: Vec<u64>,
+    /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
+    seen: Vec<u8>,
     cursor: Vec<usize>,
 }
 
@@ -365,7 +375,7 @@ impl<'a> State<'a> {
             max: 0,
             next_checkpoint: 64,
             period: None,
-            bits: Vec::new(),
+            seen: vec![0; 1 << 16],
             cursor: Vec::new(),
         }
     }
@@ -436,30 +446,30 @@ impl<'a> State<'a> {
         false
     }
 
-    /// Words of the bitset that holds every value an option can have (below 2^bits, plus the mex).
+    /// Clear the table of option values: every value an option can have is below
+    /// 2·next_power_of_two(max) (xors of values below a power of two stay below it).
     fn clear_bits(&mut self) -> usize {
-        let bound = (self.max.max(1) as u64).next_power_of_two() * 2;
-        let words = (bound as usize >> 6) + 1;
-        self.bits.clear();
-        self.bits.resize(words, 0);
-        words
+        let bound = (self.max.max(1) as usize).next_power_of_two() * 2 + 1;
+        if self.seen.len() < bound {
+            self.seen.resize(bound.next_power_of_two().max(1 << 16), 0);
+        }
+        self.seen[..bound].fill(0);
+        bound
     }
 
     fn mark(&mut self, v: u32) {
-        self.bits[(v >> 6) as usize] |= 1 << (v & 63);
+        self.seen[v as usize] = 1;
     }
 
     fn has(&self, v: u32) -> bool {
-        self.bits[(v >> 6) as usize] >> (v & 63) & 1 == 1
+        self.seen[v as usize] != 0
     }
 
     fn mex_of_bits(&self) -> u32 {
-        for (i, w) in self.bits.iter().enumerate() {
-            if *w != u64::MAX {
-                return (i as u32) * 64 + (!w).trailing_zeros();
-            }
-        }
-        unreachable!("the bitset has room for the mex")
+        self.seen
+            .iter()
+            .position(|&b| b == 0)
+            .expect("the table has room for the mex") as u32
     }
 
     /// Options that leave at most one heap: marked directly.
@@ -477,7 +487,11 @@ impl<'a> State<'a> {
 
     /// The number of splits a ≤ m − a (a ≥ 1), excluding a = m − a for unequal splits.
     fn half(&self, m: usize) -> usize {
-        if self.rules.unequal && m % 2 == 0 { m / 2 - 1 } else { m / 2 }
+        if self.rules.unequal && m % 2 == 0 {
+            m / 2 - 1
+        } else {
+            m / 2
+        }
     }
 
     fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
@@ -500,13 +514,19 @@ impl<'a> State<'a> {
             if small {
                 word |= pairs_word(lo, hi);
             } else {
+                let seen = &mut self.seen[..];
+                let mask = seen.len() - 1;
                 for (x, y) in lo.iter().zip(hi.iter().rev()) {
                     let v: u32 = (*x).into() ^ (*y).into();
-                    self.bits[(v >> 6) as usize] |= 1 << (v & 63);
+                    seen[v as usize & mask] = 1;
                 }
             }
         }
-        self.bits[0] |= word;
+        for v in 0..64 {
+            if word >> v & 1 == 1 {
+                self.seen[v] = 1;
+            }
+        }
         if self.rules.max_parts() == 3 {
             self.mark_triples(g, n);
         }
@@ -554,11 +574,11 @@ impl<'a> State<'a> {
                     continue;
                 }
                 let v: u32 = g[r].into() ^ g[b].into();
-                self.bits[(v >> 6) as usize] |= 1 << (v & 63);
+                self.seen[v as usize] = 1;
             }
         }
         self.cursor.clear();
-        self.cursor.resize(self.splits.len(), 1);
+        self.cursor.resize(self.splits.len(), 0);
         let mut v = 0u32;
         loop {
             if self.has(v) {
@@ -585,37 +605,46 @@ impl<'a> State<'a> {
             }
             let m = n - i;
             let h = self.half(m);
-            let mut a = self.cursor[si];
-            while a <= h {
-                let x: u32 = g[a].into() ^ g[m - a].into();
-                self.bits[(x >> 6) as usize] |= 1 << (x & 63);
-                a += 1;
-                if x == v {
-                    self.cursor[si] = a;
+            // Scanned from the middle split outwards: near-equal heaps carry the larger values,
+            // so the rare values turn up sooner than from a = 1.
+            let seen = &mut self.seen[..];
+            let mask = seen.len() - 1;
+            let mut k = self.cursor[si];
+            // In blocks of 16 splits (marking every value met), then a look at v.
+            while k < h {
+                let end = (k + 16).min(h);
+                let lo = &g[h - end + 1..=h - k];
+                let hi = &g[m - h + k..m - h + end];
+                for (x, y) in lo.iter().rev().zip(hi) {
+                    let x: u32 = (*x).into() ^ (*y).into();
+                    seen[x as usize & mask] = 1;
+                }
+                k = end;
+                if seen[v as usize] != 0 {
+                    self.cursor[si] = k;
                     return true;
                 }
             }
-            self.cursor[si] = a;
+            self.cursor[si] = k;
         }
         false
     }
 }
 
-/// The values g[a] ⊕ g[m − a] as bits of one word (every value below 64).
+/// The values g[a] ⊕ g[m − a] as bits of one word (every value below 64); `hi` is read
+/// backwards. Four accumulators keep the OR chains independent.
 fn pairs_word<T: Cell>(lo: &[T], hi: &[T]) -> u64 {
     let mut acc = [0u64; 4];
-    let n = lo.len();
-    let chunks = n / 4;
-    for c in 0..chunks {
-        for k in 0..4 {
-            let a = c * 4 + k;
-            let v: u32 = lo[a].into() ^ hi[n - 1 - a].into();
-            acc[k] |= 1u64 << (v & 63);
-        }
+    let mut l = lo.chunks_exact(4);
+    let mut h = hi.rchunks_exact(4);
+    for (a, b) in (&mut l).zip(&mut h) {
+        acc[0] |= 1 << ((a[0].into() ^ b[3].into()) & 63);
+        acc[1] |= 1 << ((a[1].into() ^ b[2].into()) & 63);
+        acc[2] |= 1 << ((a[2].into() ^ b[1].into()) & 63);
+        acc[3] |= 1 << ((a[3].into() ^ b[0].into()) & 63);
     }
-    for a in chunks * 4..n {
-        let v: u32 = lo[a].into() ^ hi[n - 1 - a].into();
-        acc[0] |= 1u64 << (v & 63);
+    for (a, b) in l.remainder().iter().zip(h.remainder().iter().rev()) {
+        acc[0] |= 1 << (((*a).into() ^ (*b).into()) & 63);
     }
     acc[0] | acc[1] | acc[2] | acc[3]
 }
@@ -734,7 +763,9 @@ mod tests {
         let mut g: Vec<u32> = Vec::new();
         for n in 0..=to {
             let mut seen = Vec::new();
-            rules.options(n, &mut |parts| seen.push(parts.iter().fold(0, |a, &p| a ^ g[p as usize])));
+            rules.options(n, &mut |parts| {
+                seen.push(parts.iter().fold(0, |a, &p| a ^ g[p as usize]))
+            });
             let mut v = 0;
             while seen.contains(&v) {
                 v += 1;
@@ -758,7 +789,13 @@ mod tests {
 
     #[test]
     fn sparse_plain_and_reference_agree_on_small_codes() {
-        for code in [vec![0, 0, 0, 7], vec![0, 1, 3, 7], vec![4, 0, 7], vec![0, 4], vec![0, 5, 6]] {
+        for code in [
+            vec![0, 0, 0, 7],
+            vec![0, 1, 3, 7],
+            vec![4, 0, 7],
+            vec![0, 4],
+            vec![0, 5, 6],
+        ] {
             let rules = TakeBreak::new(code.clone(), false);
             let r = reference(&rules, 300);
             for method in [Method::Plain, Method::Sparse, Method::Auto] {
