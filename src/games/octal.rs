@@ -27,6 +27,10 @@ pub const ALIASES: &[(&str, &str)] = &[("kayles", "0.77"), ("dawson-kayles", "0.
 /// are computed up to the heap).
 pub const MAX_UNPROVED_HEAP: u64 = 1_000_000;
 
+/// How far the values are computed to look for a period when a heap is beyond
+/// [`MAX_UNPROVED_HEAP`].
+pub const PROOF_SEARCH: u64 = 1 << 16;
+
 /// A parsed code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Code {
@@ -124,7 +128,13 @@ impl Octal {
 
     /// The rules with values computed up to `max_heap` (or further through a proved period).
     pub fn with_values(code: Code, max_heap: u64) -> Result<Self> {
-        let computed = take_break::compute(code.rules(), max_heap.min(MAX_UNPROVED_HEAP), Default::default())?;
+        // Heaps beyond the limit are answered only through a period proved early.
+        let to = if max_heap <= MAX_UNPROVED_HEAP {
+            max_heap
+        } else {
+            PROOF_SEARCH
+        };
+        let computed = take_break::compute(code.rules(), to, Default::default())?;
         if computed.known_up_to() < max_heap {
             return Err(Error::Input(format!(
                 "heap {max_heap} is too large for {}: its period is not proved up to heap {}, and heaps up to {} are accepted \
