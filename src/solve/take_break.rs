@@ -487,7 +487,7 @@ impl<'a> State<'a> {
 
     /// The number of splits a ≤ m − a (a ≥ 1), excluding a = m − a for unequal splits.
     fn half(&self, m: usize) -> usize {
-        if self.rules.unequal && m % 2 == 0 {
+        if self.rules.unequal && m.is_multiple_of(2) {
             m / 2 - 1
         } else {
             m / 2
@@ -734,7 +734,7 @@ fn fundamental<T: Cell>(g: &[T], n0: usize, p: usize) -> (usize, usize) {
         }
     };
     let d = (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (n0..n0 + p).all(|n| at(n) == at(n + d)))
         .expect("p itself is a period");
     let pre = (0..n0).rev().find(|&n| at(n) != at(n + d)).map_or(0, |n| n + 1);
