@@ -1,28 +1,64 @@
-//! `grundy seq GAME [RULES] --to N`: the values of a one-heap game for heaps 0..N, and the
-//! period (preperiod, saltus) when one is found, with whether it is proved.
+//! `grundy seq GAME [RULES] --to N [--json | --csv [FILE]]`: the values of a one-heap game for
+//! heaps 0..N, and the period (preperiod, saltus) with whether and how it is proved.
+//!
+//! Options: `--method auto|plain|sparse` (take-and-break codes; auto picks the sparse space
+//! method when it pays), `--all` (compute every value even after the period is proved, for
+//! checks and benchmarks). Output is streamed: `--csv FILE` writes a file, `--json` and text go
+//! to stdout; the text table is printed for N ≤ 10000, a summary beyond.
 
-use super::flags::{take_flag, take_limits, take_number};
+use super::flags::{take_flag, take_limits, take_number, take_value};
 use crate::error::{Error, Result};
 use crate::games::{self, Settings};
-use crate::solve::heap_sequence::{find_period, plain_values};
-use serde_json::json;
+use crate::interrupt;
+use crate::solve::heap_sequence::{Sequence, sequence};
+use crate::solve::take_break::{Method, Options};
+use std::io::Write;
+
+/// Largest N whose whole table is printed as text.
+const TEXT_TABLE_UP_TO: u64 = 10_000;
+
+/// `--csv` with an optional file: the next word unless it is another option.
+fn take_csv(words: &mut Vec<String>) -> Option<Option<String>> {
+    if let Some(i) = words.iter().position(|w| w.starts_with("--csv=")) {
+        let w = words.remove(i);
+        return Some(Some(w["--csv=".len()..].to_string()));
+    }
+    let i = words.iter().position(|w| w == "--csv")?;
+    words.remove(i);
+    if i < words.len() && !words[i].starts_with("--") && looks_like_file(&words[i]) {
+        return Some(Some(words.remove(i)));
+    }
+    Some(None)
+}
+
+fn looks_like_file(w: &str) -> bool {
+    w.contains('/') || w.ends_with(".csv") || w.ends_with(".txt") || w == "-"
+}
 
 pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let json = take_flag(&mut words, "json");
-    let csv = take_flag(&mut words, "csv");
+    let csv = take_csv(&mut words);
+    let all = take_flag(&mut words, "all");
+    let method = match take_value(&mut words, "method")?.as_deref() {
+        None | Some("auto") => Method::Auto,
+        Some("plain") => Method::Plain,
+        Some("sparse") => Method::Sparse,
+        Some(m) => {
+            return Err(Error::Input(format!(
+                "unknown --method `{m}`: accepted are auto, plain, sparse"
+            )));
+        }
+    };
     take_limits(&mut words, &mut settings)?;
     let Some(to) = take_number(&mut words, "to")? else {
         return Err(Error::Input("seq needs the last heap: --to N".into()));
     };
-    if to as u128 >= settings.limits.max_states as u128 {
-        return Err(Error::Input(format!(
-            "--to {to} is beyond the state limit {}; raise it with --max-states",
-            settings.limits.max_states
-        )));
+    if json && csv.is_some() {
+        return Err(Error::Input("choose one of --json and --csv".into()));
     }
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
-            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40`".into(),
+            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`".into(),
         ));
     };
     let entry = games::find(name)?;
@@ -33,41 +69,134 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         )));
     };
     let rules = make(name, rest, to)?;
-    let values = plain_values(rules.as_ref(), to)?;
-    let period = find_period(&values, &rules.period_proof());
+    if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
+        return Err(Error::Input(format!(
+            "--to {to} is beyond the state limit {}; raise it with --max-states",
+            settings.limits.max_states
+        )));
+    }
+    let options = Options {
+        method,
+        stop_when_proved: !all,
+        progress: true,
+    };
+    let seq = sequence(rules.as_ref(), to, options)?;
     let game = words.join(" ");
-    if json {
-        let doc = json!({
-            "game": game,
-            "values": values,
-            "period": period.as_ref().map(|p| p.period),
-            "preperiod": period.as_ref().map(|p| p.preperiod),
-            "saltus": period.as_ref().map(|p| p.saltus),
-            "proved": period.as_ref().is_some_and(|p| p.proved),
-            "reason": period.as_ref().map(|p| p.reason.clone()),
-        });
-        return Ok(format!("{doc}\n"));
-    }
-    if csv {
-        let mut out = String::from("n,value\n");
-        for (n, v) in values.iter().enumerate() {
-            out.push_str(&format!("{n},{v}\n"));
+    match csv {
+        Some(Some(file)) if file != "-" => {
+            let f = std::fs::File::create(&file)
+                .map_err(|e| Error::Input(format!("cannot write the CSV file `{file}`: {e}")))?;
+            write_csv(&seq, &mut std::io::BufWriter::new(f)).map_err(|e| io_error(&file, e))?;
+            Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, &seq)))
         }
-        return Ok(out);
+        Some(_) => {
+            write_csv(&seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
+                .map_err(|e| io_error("stdout", e))?;
+            Ok(String::new())
+        }
+        None if json => {
+            write_json(&game, &seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
+                .map_err(|e| io_error("stdout", e))?;
+            Ok(String::new())
+        }
+        None => Ok(text(&game, &seq)),
     }
+}
+
+fn io_error(what: &str, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::Interrupted {
+        Error::Interrupted
+    } else {
+        Error::Input(format!("cannot write to {what}: {e}"))
+    }
+}
+
+fn check_interrupt(n: u64) -> std::io::Result<()> {
+    if n & 0xffff == 0 && interrupt::requested() {
+        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+    }
+    Ok(())
+}
+
+fn write_csv(seq: &Sequence, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "n,value")?;
+    for n in 0..=seq.to {
+        check_interrupt(n)?;
+        writeln!(out, "{n},{}", seq.get(n))?;
+    }
+    out.flush()
+}
+
+/// One JSON document, keys in sorted order (as `serde_json` prints them), values streamed.
+fn write_json(game: &str, seq: &Sequence, out: &mut impl Write) -> std::io::Result<()> {
+    let p = seq.period.as_ref();
+    let opt = |v: Option<u64>| v.map_or("null".to_string(), |v| v.to_string());
+    write!(
+        out,
+        "{{\"game\":{},\"method\":{},\"period\":{},\"preperiod\":{},\"proved\":{},\"reason\":{},\"saltus\":{},\"values\":[",
+        serde_json::Value::from(game),
+        serde_json::Value::from(seq.method.as_str()),
+        opt(p.map(|p| p.period)),
+        opt(p.map(|p| p.preperiod)),
+        p.is_some_and(|p| p.proved),
+        p.map_or("null".to_string(), |p| serde_json::Value::from(p.reason.as_str())
+            .to_string()),
+        opt(p.map(|p| p.saltus)),
+    )?;
+    for n in 0..=seq.to {
+        check_interrupt(n)?;
+        if n > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{}", seq.get(n))?;
+    }
+    out.write_all(b"]}\n")?;
+    out.flush()
+}
+
+fn period_line(seq: &Sequence) -> String {
+    match &seq.period {
+        Some(p) if p.proved => format!(
+            "period {}, preperiod {}, saltus {} ({})",
+            p.period, p.preperiod, p.saltus, p.reason
+        ),
+        Some(p) => format!(
+            "{}: period {}, preperiod {}, saltus {}",
+            p.reason, p.period, p.preperiod, p.saltus
+        ),
+        None => format!(
+            "not proved up to {}: no period seen",
+            seq.to.max(seq.computed_heaps().saturating_sub(1))
+        ),
+    }
+}
+
+fn summary(game: &str, seq: &Sequence) -> String {
+    format!("{game}: g(0..{})\nmethod: {}\n{}", seq.to, seq.method, period_line(seq))
+}
+
+fn text(game: &str, seq: &Sequence) -> String {
+    let to = seq.to;
+    if to > TEXT_TABLE_UP_TO {
+        let max = (0..seq.computed_heaps().min(to + 1))
+            .map(|n| seq.get(n))
+            .max()
+            .unwrap_or(0);
+        return format!(
+            "{}\nlargest value {max}; the table has {} entries: write it with --csv FILE or --json\n",
+            summary(game, seq),
+            to + 1
+        );
+    }
+    let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
     let mut out = format!("{game}: g(0..{to})\n");
     let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
     let label = to.to_string().len();
     for (row, chunk) in values.chunks(10).enumerate() {
-        let cells: Vec<String> = chunk.iter().map(|v| format!("{:>width$}", v.to_string())).collect();
+        let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
         out.push_str(&format!("{:>label$}:  {}\n", row * 10, cells.join(" ")));
     }
-    match period {
-        Some(p) => out.push_str(&format!(
-            "period {}, preperiod {}, saltus {} ({})\n",
-            p.period, p.preperiod, p.saltus, p.reason
-        )),
-        None => out.push_str(&format!("no period seen up to {to}\n")),
-    }
-    Ok(out)
+    out.push_str(&period_line(seq));
+    out.push('\n');
+    out
 }

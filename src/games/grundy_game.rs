@@ -20,6 +20,11 @@ impl HeapRules for GrundyGame {
             a += 1;
         }
     }
+
+    /// Grundy's game is 0.4 with unequal splits only.
+    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
+        Some(crate::solve::take_break::TakeBreak::new(vec![4], true))
+    }
 }
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {

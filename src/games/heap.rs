@@ -29,6 +29,12 @@ pub trait HeapRules {
         None
     }
 
+    /// The rules as a take-and-break code, when they are one: `seq` then uses the fast
+    /// sequence engine (sparse space, Guy–Smith periods) of [`crate::solve::take_break`].
+    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
+        None
+    }
+
     /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::None

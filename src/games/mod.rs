@@ -12,6 +12,7 @@ pub mod maze;
 pub mod misere_nim;
 pub mod nim;
 pub mod no_overtaking;
+pub mod octal;
 pub mod subtraction;
 pub mod turtles;
 pub mod welter;
@@ -74,6 +75,7 @@ pub const REGISTRY: &[GameEntry] = &[
     wythoff::ENTRY,
     chop::ENTRY,
     turtles::ENTRY,
+    octal::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).

@@ -54,6 +54,18 @@ impl HeapRules for Subtraction {
         }
     }
 
+    /// S as a code: digit 3 (take i, leaving nothing or one heap) at each i in S.
+    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
+        let max = *self.set.last()?;
+        (max <= 100_000).then(|| {
+            let mut digits = vec![0u8; max as usize + 1];
+            for &s in &self.set {
+                digits[s as usize] = 3;
+            }
+            crate::solve::take_break::TakeBreak::new(digits, false)
+        })
+    }
+
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::Window {
             length: *self.set.last().expect("non-empty set"),

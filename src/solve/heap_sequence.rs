@@ -11,11 +11,16 @@
 //! [`PeriodProof`]: a closed formula proves itself, and a game whose g(n) depends only on the
 //! previous `m` values (subtraction sets with largest element m) is proved periodic once a window
 //! of m values repeats.
+//!
+//! [`sequence`] is the entry point for `seq`: rules that are a take-and-break code go to the
+//! fast engine of [`crate::solve::take_break`] (sparse space, 1–2 bytes per heap, Guy–Smith
+//! proofs that stop the computation early); any other rules to [`plain_values`].
 
 use crate::error::{Error, Result};
 use crate::games::heap::HeapRules;
 use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
+use crate::solve::take_break::{self, Computed, Values};
 use serde::Serialize;
 
 /// What proves that a seen period goes on for ever.
@@ -124,7 +129,7 @@ pub fn find_period(values: &[Nimber], proof: &PeriodProof) -> Option<Periodicity
         period: p,
         saltus: s,
         proved: false,
-        reason: format!("not proved: seen on heaps 0..{}", len - 1),
+        reason: format!("not proved up to {}: seen on heaps {pre}..{}", len - 1, len - 1),
     })
 }
 
@@ -139,6 +144,113 @@ fn tail_of_period(values: &[Nimber], p: u64) -> Option<(u64, u64)> {
         .find(|&n| values[n].0.checked_add(saltus) != Some(values[n + pu].0))
         .map_or(0, |n| n as u64 + 1);
     Some((pre, saltus))
+}
+
+/// A computed sequence: g(n) for every n up to the last heap asked for, and its periodicity.
+pub struct Sequence {
+    computed: Computed,
+    /// The largest heap asked for.
+    pub to: u64,
+    pub period: Option<Periodicity>,
+    /// How the values were computed, in words.
+    pub method: String,
+}
+
+impl Sequence {
+    /// g(n) for n ≤ `to`.
+    pub fn get(&self, n: u64) -> u64 {
+        self.computed.get(n).expect("every heap up to `to` is known") as u64
+    }
+
+    /// The values computed one by one (the rest, if any, were read off the proved period).
+    pub fn computed_heaps(&self) -> u64 {
+        self.computed.values.len() as u64
+    }
+}
+
+/// g(0..=to) for any heap rules, with the best method they allow.
+pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::Options) -> Result<Sequence> {
+    if let Some(code) = rules.take_break() {
+        let computed = take_break::compute(&code, to, options)?;
+        let period = match &computed.period {
+            Some(p) => Some(Periodicity {
+                preperiod: p.preperiod,
+                period: p.period,
+                saltus: 0,
+                proved: true,
+                reason: p.rule.clone(),
+            }),
+            None => match rules.period_proof() {
+                PeriodProof::Known { .. } => find_period(&[], &rules.period_proof()),
+                _ => seen_period(&computed.values),
+            },
+        };
+        let method = match computed.sparse_mask {
+            Some(mask) => format!(
+                "sparse space (rare values: even number of 1 bits under mask {mask:#b}; {} rare heaps)",
+                computed.rare
+            ),
+            None => "plain (every split, mex bitset)".to_string(),
+        };
+        let method = if computed.period.is_some() && (computed.values.len() as u64) <= to {
+            format!(
+                "{method}; heaps 0..{} computed, the rest read off the proved period",
+                computed.values.len() - 1
+            )
+        } else {
+            method
+        };
+        return Ok(Sequence {
+            computed,
+            to,
+            period,
+            method,
+        });
+    }
+    let values = plain_values(rules, to)?;
+    let period = find_period(&values, &rules.period_proof());
+    let narrow: Option<Vec<u32>> = values.iter().map(|v| u32::try_from(v.0).ok()).collect();
+    let Some(narrow) = narrow else {
+        return Err(Error::Unsupported("values beyond 2^32 are not stored by seq".into()));
+    };
+    Ok(Sequence {
+        computed: Computed {
+            values: Values::U32(narrow),
+            period: None,
+            sparse_mask: None,
+            rare: 0,
+        },
+        to,
+        period,
+        method: "plain (every option)".into(),
+    })
+}
+
+/// The least period seen at the end of `values` (not proved): it must cover the last half of
+/// the data and at least three periods. Saltus 0 (finite take-and-break codes are never
+/// arithmetic-periodic with a positive saltus).
+fn seen_period(values: &Values) -> Option<Periodicity> {
+    let len = values.len();
+    if len < 12 {
+        return None;
+    }
+    for p in 1..=len / 3 {
+        let mut n = len - p;
+        while n > 0 && values.get(n - 1) == values.get(n - 1 + p) {
+            n -= 1;
+        }
+        let span = len - n;
+        if span >= 3 * p && span * 2 >= len {
+            return Some(Periodicity {
+                preperiod: n as u64,
+                period: p as u64,
+                saltus: 0,
+                proved: false,
+                reason: format!("not proved up to {}: seen on heaps {n}..{}", len - 1, len - 1),
+            });
+        }
+    }
+    None
 }
 
 #[cfg(test)]

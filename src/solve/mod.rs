@@ -5,11 +5,13 @@
 //! - [`gfunctions`]: every g-function and every Boolean Grundy function (kernels) of a small graph.
 //! - [`pattern`]: arithmetic-periodic closed forms of table rows, proved by a game's law.
 //! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
+//! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 
 pub mod digraph;
 pub mod gfunctions;
 pub mod heap_sequence;
 pub mod memo;
 pub mod pattern;
+pub mod take_break;
 
 pub use memo::{Limits, Solver};

@@ -5,6 +5,7 @@ mod cli_errors;
 mod digraph;
 mod handbook;
 mod nim_sources;
+mod octal;
 mod properties;
 mod support;
 mod welter;
