@@ -2,6 +2,8 @@
 //! line to games. A new game is one new module plus one line in [`REGISTRY`].
 
 pub mod args;
+pub mod chomp;
+pub mod cram;
 pub mod divisors;
 pub mod grundy_game;
 pub mod heap;
@@ -60,6 +62,8 @@ pub const REGISTRY: &[GameEntry] = &[
     divisors::ENTRY,
     grundy_game::ENTRY,
     maze::ENTRY,
+    chomp::ENTRY,
+    cram::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).
