@@ -8,6 +8,7 @@ mod list;
 mod position;
 mod render;
 mod seq;
+mod wtia;
 
 use crate::error::Error;
 use crate::games::Settings;
@@ -47,6 +48,9 @@ enum Command {
     /// Values of one-heap games for heaps 0..N, with the period if one is found:
     /// `grundy seq subtraction --set 1,2,3 --to 40`.
     Seq(Words),
+    /// A winner-takes-all sum: w-values (SP, SC or a number), outcome, winning moves:
+    /// `grundy wtia 'levels 4,9,3' 'levels 2,5'`.
+    Wtia(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -89,5 +93,6 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Explain(w) => position::explain(w.words, settings),
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
+        Command::Wtia(w) => wtia::run(w.words, settings),
     }
 }

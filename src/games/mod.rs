@@ -2,15 +2,19 @@
 //! line to games. A new game is one new module plus one line in [`REGISTRY`].
 
 pub mod args;
+pub mod chess_training;
 pub mod chomp;
+pub mod coloring;
 pub mod cram;
 pub mod divisors;
 pub mod grundy_game;
 pub mod heap;
+pub mod levels;
 pub mod maze;
 pub mod misere_nim;
 pub mod nim;
 pub mod subtraction;
+pub mod triomino;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -64,6 +68,10 @@ pub const REGISTRY: &[GameEntry] = &[
     maze::ENTRY,
     chomp::ENTRY,
     cram::ENTRY,
+    triomino::ENTRY,
+    coloring::ENTRY,
+    levels::ENTRY,
+    chess_training::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).
