@@ -10,6 +10,7 @@ mod position;
 mod render;
 mod seq;
 mod table;
+mod wtia;
 
 use crate::error::Error;
 use crate::games::Settings;
@@ -56,6 +57,9 @@ enum Command {
     /// Values of a two-parameter family with one or two ranges A..B, and each row's closed form:
     /// `grundy table welter 3 1..16`, `grundy table lattice 0..8 0..8` [--boolean] [--csv|--json].
     Table(Words),
+    /// A winner-takes-all sum: w-values (SP, SC or a number), outcome, winning moves:
+    /// `grundy wtia 'levels 4,9,3' 'levels 2,5'`.
+    Wtia(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -100,5 +104,6 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Seq(w) => seq::run(w.words, settings),
         Command::Graph(w) => graph::run(w.words, settings),
         Command::Table(w) => table::run(w.words, settings),
+        Command::Wtia(w) => wtia::run(w.words, settings),
     }
 }

@@ -3,11 +3,16 @@
 
 pub mod args;
 pub mod chop;
+pub mod chess_training;
+pub mod chomp;
+pub mod coloring;
+pub mod cram;
 pub mod divisors;
 pub mod graph;
 pub mod grundy_game;
 pub mod heap;
 pub mod lattice;
+pub mod levels;
 pub mod maze;
 pub mod misere_nim;
 pub mod nim;
@@ -17,6 +22,7 @@ pub mod subtraction;
 pub mod turtles;
 pub mod welter;
 pub mod wythoff;
+pub mod triomino;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -76,6 +82,12 @@ pub const REGISTRY: &[GameEntry] = &[
     chop::ENTRY,
     turtles::ENTRY,
     octal::ENTRY,
+    chomp::ENTRY,
+    cram::ENTRY,
+    triomino::ENTRY,
+    coloring::ENTRY,
+    levels::ENTRY,
+    chess_training::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).

@@ -6,6 +6,8 @@
 //! - [`pattern`]: arithmetic-periodic closed forms of table rows, proved by a game's law.
 //! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
+//! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
+//! - [`wtia`]: w-values of winner-takes-all sums.
 
 pub mod digraph;
 pub mod gfunctions;
@@ -15,3 +17,5 @@ pub mod pattern;
 pub mod take_break;
 
 pub use memo::{Limits, Solver};
+pub mod search;
+pub mod wtia;

@@ -1,6 +1,7 @@
 //! Integration tests: one test binary (so a release build links once), one module per area.
 //! Every example and table of the source documents is a test here.
 
+mod boards;
 mod cli_errors;
 mod digraph;
 mod handbook;

@@ -1,0 +1,210 @@
+//! Chomp: a chocolate bar whose bottom-left square is poisoned; a move eats a square other than
+//! the poisoned one together with every square above it and to its right. The lone poisoned
+//! square is terminal (the last mover wins).
+//!
+//! A position is a Young shape: row lengths from the poisoned row up, non-increasing
+//! (`5,3,1`); `RxC` is the full R×C bar. The shape is stored in a fixed array of at most
+//! [`MAX_ROWS`] rows of at most 255 squares, so positions are small `Copy` values. A shape and
+//! its transpose (mirror in the diagonal through the poisoned square) have the same value, so
+//! the canonical form is the lesser of the two. Chomp never splits, so the search engine runs
+//! plain mex with its table ([`crate::solve::search`]). Strategy stealing proves every
+//! rectangle other than 1×1 an N-position (tests check it).
+
+use crate::error::{Result, input};
+use crate::game::{Game, Move};
+use crate::games::cram::parse_size;
+use crate::games::{GameEntry, Settings, args};
+use crate::position::AnyPosition;
+use crate::solve::search::instance::{SearchInstance, take_stats_flag};
+use crate::solve::search::{Config, Searchable};
+
+/// Most rows of a shape.
+pub const MAX_ROWS: usize = 16;
+/// Most squares in a row.
+pub const MAX_COLUMNS: usize = 255;
+
+/// Row lengths from the poisoned row up (zeros after the last row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    pub rows: [u8; MAX_ROWS],
+}
+
+impl Shape {
+    pub fn new(rows: &[usize]) -> Shape {
+        let mut s = Shape { rows: [0; MAX_ROWS] };
+        for (i, &r) in rows.iter().enumerate() {
+            s.rows[i] = r as u8;
+        }
+        s
+    }
+
+    pub fn height(&self) -> usize {
+        self.rows.iter().take_while(|&&r| r > 0).count()
+    }
+
+    pub fn squares(&self) -> u32 {
+        self.rows.iter().map(|&r| r as u32).sum()
+    }
+
+    /// The mirror image in the diagonal, if it fits.
+    pub fn transpose(&self) -> Option<Shape> {
+        let width = self.rows[0] as usize;
+        if width > MAX_ROWS || self.height() > MAX_COLUMNS {
+            return None;
+        }
+        let mut t = Shape { rows: [0; MAX_ROWS] };
+        for (j, slot) in t.rows.iter_mut().enumerate().take(width) {
+            *slot = self.rows.iter().filter(|&&r| r as usize > j).count() as u8;
+        }
+        Some(t)
+    }
+
+    /// Eat square (row, col), counted from 0 at the poisoned square.
+    pub fn eat(&self, row: usize, col: usize) -> Shape {
+        let mut s = *self;
+        for r in s.rows[row..].iter_mut() {
+            *r = (*r).min(col as u8);
+        }
+        s
+    }
+}
+
+/// The game of Chomp.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Chomp;
+
+impl Chomp {
+    fn each_square(s: &Shape, mut f: impl FnMut(usize, usize)) {
+        for row in 0..s.height() {
+            for col in 0..s.rows[row] as usize {
+                if row > 0 || col > 0 {
+                    f(row, col);
+                }
+            }
+        }
+    }
+}
+
+impl Game for Chomp {
+    type Position = Shape;
+
+    fn options(&self, s: &Shape, out: &mut Vec<Shape>) {
+        Self::each_square(s, |r, c| out.push(s.eat(r, c)));
+    }
+
+    fn moves(&self, s: &Shape) -> Vec<Move<Shape>> {
+        let mut out = Vec::new();
+        Self::each_square(s, |r, c| {
+            out.push(Move::new(format!("eat row {} column {}", r + 1, c + 1), s.eat(r, c)))
+        });
+        out
+    }
+
+    fn format(&self, s: &Shape) -> String {
+        let rows: Vec<String> = s.rows[..s.height()].iter().map(|r| r.to_string()).collect();
+        rows.join(",")
+    }
+
+    fn canonical(&self, s: Shape) -> Shape {
+        match s.transpose() {
+            Some(t) if t < s => t,
+            _ => s,
+        }
+    }
+}
+
+impl Searchable for Chomp {
+    fn weight(&self, s: &Shape) -> u32 {
+        s.squares()
+    }
+}
+
+/// Parse `RxC` or row lengths `5,3,1` (poisoned row first, non-increasing).
+pub fn parse_shape(word: &str) -> Result<Shape> {
+    if let Some(size) = parse_size(word, MAX_ROWS * MAX_COLUMNS) {
+        let (r, c) = size?;
+        if r > MAX_ROWS || c > MAX_COLUMNS {
+            return input(format!(
+                "chomp {word}: at most {MAX_ROWS} rows of at most {MAX_COLUMNS} squares"
+            ));
+        }
+        return Ok(Shape::new(&vec![c; r]));
+    }
+    let rows = args::number_list(word, "chomp row length")?;
+    if rows.len() > MAX_ROWS || rows.iter().any(|&r| r == 0 || r as usize > MAX_COLUMNS) {
+        return input(format!(
+            "chomp {word}: at most {MAX_ROWS} rows, each of 1 to {MAX_COLUMNS} squares"
+        ));
+    }
+    if rows.windows(2).any(|p| p[1] > p[0]) {
+        return input(format!(
+            "chomp {word}: row lengths must not increase upwards (a Young shape, poisoned row first)"
+        ));
+    }
+    let rows: Vec<usize> = rows.iter().map(|&r| r as usize).collect();
+    Ok(Shape::new(&rows))
+}
+
+fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    let mut words = words.to_vec();
+    let stats = take_stats_flag(&mut words);
+    args::no_other_options(&words, "chomp", "--stats")?;
+    let [word] = words.as_slice() else {
+        return input("chomp takes one shape: ROWSxCOLUMNS (e.g. 3x4) or row lengths from the poisoned row up (5,3,1)");
+    };
+    let shape = parse_shape(word)?;
+    let config = Config {
+        outcome_above: u32::MAX,
+        table_entries: settings.limits.max_states,
+        ..Config::default()
+    };
+    Ok(Box::new(
+        SearchInstance::new("chomp", Chomp, config, shape).with_stats(stats),
+    ))
+}
+
+pub const ENTRY: GameEntry = GameEntry {
+    name: "chomp",
+    aliases: &[],
+    summary: "Chomp: eat a square and everything above and to its right; the poison stays",
+    rules: "A chocolate bar whose bottom-left square is poisoned. A move eats one square other \
+            than the poisoned one, with every square above it and to its right. The lone \
+            poisoned square is terminal: whoever leaves it wins. Rows are counted from the \
+            poisoned row (1) up, columns from the left (1).",
+    syntax: "ROWSxCOLUMNS | LENGTHS   a full bar, or row lengths from the poisoned row up (5,3,1), at most 16 rows",
+    example: "chomp 2,2",
+    build,
+    heap_rules: None,
+    claims: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Solver;
+    use crate::solve::search::Search;
+
+    #[test]
+    fn transpose_and_eat() {
+        let s = Shape::new(&[3, 1]);
+        assert_eq!(s.transpose(), Some(Shape::new(&[2, 1, 1])));
+        assert_eq!(s.eat(0, 1), Shape::new(&[1, 1]));
+        assert_eq!(s.eat(1, 0), Shape::new(&[3]));
+    }
+
+    #[test]
+    fn engine_equals_plain_on_every_shape_in_a_4x4_box() {
+        let mut search = Search::new(Chomp);
+        for a in 1..=4usize {
+            for b in 0..=a {
+                for c in 0..=b {
+                    for d in 0..=c {
+                        let rows: Vec<usize> = [a, b, c, d].into_iter().filter(|&x| x > 0).collect();
+                        let s = Shape::new(&rows);
+                        assert_eq!(search.nimber(&s).unwrap(), Solver::plain(Chomp).nimber(&s).unwrap());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The coloring game (Romanian article, application 3, Russia 2007): a row of cells, each
+//! uncoloured (`.`), red (`R`) or blue (`B`); a move colours an uncoloured cell red or blue so
+//! that no two adjacent cells have the same colour; who cannot move loses.
+//!
+//! Coloured cells never change, so the row splits at them: each maximal run of uncoloured cells,
+//! together with the coloured cells that border it, is an independent segment (the article's
+//! four segment types: no coloured end, one, two of the same colour, two of different colours;
+//! its values A_n, B_n, C_n, D_n are the nimbers of these segments). Canonical forms identify
+//! a segment with its mirror image and with the swap of the two colours. The search engine
+//! solves each segment by mex with its table, so a row of n cells costs O(n²) segment options.
+
+use crate::error::{Result, input};
+use crate::game::{Game, Move};
+use crate::games::{GameEntry, Settings, args};
+use crate::position::AnyPosition;
+use crate::solve::search::instance::{SearchInstance, take_stats_flag};
+use crate::solve::search::{Config, Searchable};
+
+pub const EMPTY: u8 = b'.';
+pub const RED: u8 = b'R';
+pub const BLUE: u8 = b'B';
+
+/// The longest row accepted.
+pub const MAX_CELLS: usize = 100_000;
+
+/// The cells, left to right.
+pub type Row = Vec<u8>;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Coloring;
+
+impl Coloring {
+    fn each_move(row: &Row, mut f: impl FnMut(usize, u8)) {
+        for i in 0..row.len() {
+            if row[i] != EMPTY {
+                continue;
+            }
+            for colour in [RED, BLUE] {
+                let clash = (i > 0 && row[i - 1] == colour) || (i + 1 < row.len() && row[i + 1] == colour);
+                if !clash {
+                    f(i, colour);
+                }
+            }
+        }
+    }
+
+    fn paint(row: &Row, i: usize, colour: u8) -> Row {
+        let mut r = row.clone();
+        r[i] = colour;
+        r
+    }
+}
+
+impl Game for Coloring {
+    type Position = Row;
+
+    fn options(&self, row: &Row, out: &mut Vec<Row>) {
+        Self::each_move(row, |i, c| out.push(Self::paint(row, i, c)));
+    }
+
+    fn moves(&self, row: &Row) -> Vec<Move<Row>> {
+        let mut out = Vec::new();
+        Self::each_move(row, |i, c| {
+            let name = if c == RED { "red" } else { "blue" };
+            out.push(Move::new(format!("cell {} {name}", i + 1), Self::paint(row, i, c)))
+        });
+        out
+    }
+
+    fn format(&self, row: &Row) -> String {
+        if row.is_empty() {
+            return "-".into();
+        }
+        String::from_utf8_lossy(row).into_owned()
+    }
+
+    /// Each run of uncoloured cells with its coloured neighbours.
+    fn components(&self, row: &Row) -> Option<Vec<Row>> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < row.len() {
+            if row[i] != EMPTY {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < row.len() && row[i] == EMPTY {
+                i += 1;
+            }
+            let from = start.saturating_sub(1);
+            let to = (i + 1).min(row.len());
+            out.push(row[from..to].to_vec());
+        }
+        Some(out)
+    }
+
+    fn canonical(&self, row: Row) -> Row {
+        let swap = |c: &u8| match *c {
+            RED => BLUE,
+            BLUE => RED,
+            x => x,
+        };
+        let rev: Row = row.iter().rev().copied().collect();
+        let sw: Row = row.iter().map(swap).collect();
+        let both: Row = rev.iter().map(swap).collect();
+        [rev, sw, both].into_iter().fold(row, |best, x| best.min(x))
+    }
+}
+
+impl Searchable for Coloring {
+    fn weight(&self, row: &Row) -> u32 {
+        row.iter().filter(|&&c| c == EMPTY).count() as u32
+    }
+}
+
+pub fn parse_row(word: &str) -> Result<Row> {
+    if word.len() > MAX_CELLS {
+        return input(format!(
+            "the coloring row has {} cells: at most {MAX_CELLS}",
+            word.len()
+        ));
+    }
+    let row: Row = word.bytes().map(|b| b.to_ascii_uppercase()).collect();
+    if let Some(bad) = row.iter().find(|&&c| c != EMPTY && c != RED && c != BLUE) {
+        return input(format!(
+            "`{}` is not a cell of the coloring row: use `.` (uncoloured), `R` (red) or `B` (blue)",
+            *bad as char
+        ));
+    }
+    if row.windows(2).any(|p| p[0] != EMPTY && p[0] == p[1]) {
+        return input(format!(
+            "coloring row {word}: two adjacent cells already have the same colour"
+        ));
+    }
+    Ok(row)
+}
+
+fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    let mut words = words.to_vec();
+    let stats = take_stats_flag(&mut words);
+    args::no_other_options(&words, "coloring", "--stats")?;
+    let [word] = words.as_slice() else {
+        return input("coloring takes one row of cells: `.` uncoloured, `R` red, `B` blue, e.g. `coloring R....B..`");
+    };
+    let row = parse_row(word)?;
+    let config = Config {
+        outcome_above: u32::MAX,
+        table_entries: settings.limits.max_states,
+        ..Config::default()
+    };
+    Ok(Box::new(
+        SearchInstance::new("coloring", Coloring, config, row).with_stats(stats),
+    ))
+}
+
+pub const ENTRY: GameEntry = GameEntry {
+    name: "coloring",
+    aliases: &["colouring"],
+    summary: "the coloring game: colour a cell red or blue, never next to the same colour",
+    rules: "A row of cells, each uncoloured, red or blue. A move colours one uncoloured cell red \
+            or blue so that no two adjacent cells have the same colour. The player who cannot \
+            move loses. Cells are numbered from 1 at the left.",
+    syntax: "CELLS   a row of `.` (uncoloured), `R` (red), `B` (blue)",
+    example: "coloring R....B..",
+    build,
+    heap_rules: None,
+    claims: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Solver;
+    use crate::solve::search::Search;
+
+    #[test]
+    fn engine_equals_plain_on_every_row_up_to_7_cells() {
+        let mut search = Search::new(Coloring);
+        for n in 0..=7u32 {
+            for code in 0..3u32.pow(n) {
+                let row: Row = (0..n)
+                    .map(|i| [EMPTY, RED, BLUE][(code / 3u32.pow(i) % 3) as usize])
+                    .collect();
+                if row.windows(2).any(|p| p[0] != EMPTY && p[0] == p[1]) {
+                    continue;
+                }
+                assert_eq!(
+                    search.nimber(&row).unwrap(),
+                    Solver::plain(Coloring).nimber(&row).unwrap(),
+                    "{}",
+                    String::from_utf8_lossy(&row)
+                );
+            }
+        }
+    }
+}

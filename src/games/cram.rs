@@ -1,0 +1,371 @@
+//! Cram: place a domino on two empty adjacent cells (horizontally or vertically); the player who
+//! cannot move loses.
+//!
+//! A position is a bitboard of at most 64 cells (`Board`: width, height, a bit per empty cell,
+//! row-major from the top-left). Empty cells that are not connected never interact, so a board
+//! splits into its connected regions (flood fill with shifts), and a lone cell is worth nothing.
+//! The canonical form crops a region to its bounding box and takes the least of its 8 images
+//! under the dihedral group. Mirror strategies prove 0 for boards symmetric under a half turn
+//! or a reflection with no cell fixed and no domino mapped onto itself (so every even×even
+//! rectangle is 0, and every position of the form H + H). Solved by the search engine
+//! ([`crate::solve::search`]).
+
+use crate::error::{Error, Result, input};
+use crate::game::{Game, Move};
+use crate::games::{GameEntry, Settings, args};
+use crate::position::AnyPosition;
+use crate::solve::search::instance::SearchInstance;
+use crate::solve::search::{Config, Searchable};
+
+/// At most this many cells (one bit each in a `u64`).
+pub const MAX_CELLS: usize = 64;
+
+/// A board: `bits` has bit `r * w + c` set when cell (r, c) is empty (row 0 at the top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    pub w: u8,
+    pub h: u8,
+    pub bits: u64,
+}
+
+impl Board {
+    /// An empty rectangle of `h` rows and `w` columns.
+    pub fn rectangle(h: usize, w: usize) -> Board {
+        let n = h * w;
+        let bits = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        Board {
+            w: w as u8,
+            h: h as u8,
+            bits,
+        }
+    }
+
+    /// Cells not in the last column.
+    fn not_last_col(&self) -> u64 {
+        let mut m = 0u64;
+        for r in 0..self.h as u32 {
+            for c in 0..self.w as u32 - 1 {
+                m |= 1 << (r * self.w as u32 + c);
+            }
+        }
+        m
+    }
+
+    /// The cells of `set` plus their empty neighbours.
+    fn grow(&self, set: u64, inner: u64) -> u64 {
+        let w = self.w as u32;
+        let grown = set | ((set & inner) << 1) | ((set >> 1) & inner) | (set << w) | (set >> w);
+        grown & self.bits
+    }
+
+    fn cells(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let w = self.w as u32;
+        let mut b = self.bits;
+        std::iter::from_fn(move || {
+            if b == 0 {
+                return None;
+            }
+            let i = b.trailing_zeros();
+            b &= b - 1;
+            Some((i / w, i % w))
+        })
+    }
+
+    fn from_cells(w: u32, h: u32, cells: impl Iterator<Item = (u32, u32)>) -> Board {
+        let mut bits = 0u64;
+        for (r, c) in cells {
+            bits |= 1 << (r * w + c);
+        }
+        Board {
+            w: w as u8,
+            h: h as u8,
+            bits,
+        }
+    }
+
+    /// The board cropped to the bounding box of its empty cells.
+    fn cropped(&self) -> Board {
+        if self.bits == 0 {
+            return Board { w: 0, h: 0, bits: 0 };
+        }
+        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
+        for (r, c) in self.cells() {
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        Board::from_cells(c1 - c0 + 1, r1 - r0 + 1, self.cells().map(|(r, c)| (r - r0, c - c0)))
+    }
+
+    /// The image under symmetry `s` (0..8: bit 0 flips columns, bit 1 flips rows, bit 2
+    /// transposes).
+    fn image(&self, s: u8) -> Board {
+        let (w, h) = (self.w as u32, self.h as u32);
+        let map = |(r, c): (u32, u32)| {
+            let c = if s & 1 != 0 { w - 1 - c } else { c };
+            let r = if s & 2 != 0 { h - 1 - r } else { r };
+            if s & 4 != 0 { (c, r) } else { (r, c) }
+        };
+        let (nw, nh) = if s & 4 != 0 { (h, w) } else { (w, h) };
+        Board::from_cells(nw, nh, self.cells().map(map))
+    }
+
+    /// Whether cells `a` and `b` (indices) are adjacent.
+    fn adjacent(&self, a: u32, b: u32) -> bool {
+        let w = self.w as u32;
+        let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
+        ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+    }
+
+    pub fn format(&self) -> String {
+        let mut rows = Vec::new();
+        for r in 0..self.h as u32 {
+            let row: String = (0..self.w as u32)
+                .map(|c| {
+                    if self.bits >> (r * self.w as u32 + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect();
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    /// Parse rows of `#` (blocked) and `.` (empty), separated by newlines or `/`.
+    pub fn parse(text: &str) -> Result<Board> {
+        let rows: Vec<&str> = text
+            .split(['\n', '/'])
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        if rows.is_empty() {
+            return input("the cram board is empty: write rows of `.` (empty) and `#` (blocked)");
+        }
+        let w = rows[0].chars().count();
+        if rows.iter().any(|r| r.chars().count() != w) {
+            return input("cram board rows differ in length: every row must have the same width");
+        }
+        if w * rows.len() > MAX_CELLS {
+            return input(format!(
+                "the cram board has {} cells: at most {MAX_CELLS} are accepted",
+                w * rows.len()
+            ));
+        }
+        let mut bits = 0u64;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => bits |= 1 << (r * w + c),
+                    '#' => {}
+                    other => {
+                        return input(format!(
+                            "`{other}` in row {} of the cram board is not a cell: use `.` (empty) or `#` (blocked)",
+                            r + 1
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(Board {
+            w: w as u8,
+            h: rows.len() as u8,
+            bits,
+        })
+    }
+}
+
+/// The game of Cram.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cram;
+
+impl Cram {
+    /// Each domino as the pair of cell indices it covers.
+    fn dominoes(b: &Board, mut f: impl FnMut(u32, u32)) {
+        let w = b.w as u32;
+        let right = b.bits & b.not_last_col() & (b.bits >> 1);
+        let down = b.bits & (b.bits >> w);
+        let mut m = right;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            f(i, i + 1);
+        }
+        let mut m = down;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            f(i, i + w);
+        }
+    }
+}
+
+impl Game for Cram {
+    type Position = Board;
+
+    fn options(&self, b: &Board, out: &mut Vec<Board>) {
+        Self::dominoes(b, |i, j| {
+            out.push(Board {
+                bits: b.bits & !(1 << i) & !(1 << j),
+                ..*b
+            })
+        });
+    }
+
+    fn moves(&self, b: &Board) -> Vec<Move<Board>> {
+        let w = b.w as u32;
+        let name = |i: u32| format!("{}{}", (b'a' + (i % w) as u8) as char, i / w + 1);
+        let mut out = Vec::new();
+        Self::dominoes(b, |i, j| {
+            out.push(Move::new(
+                format!("{}-{}", name(i), name(j)),
+                Board {
+                    bits: b.bits & !(1 << i) & !(1 << j),
+                    ..*b
+                },
+            ))
+        });
+        out
+    }
+
+    fn format(&self, b: &Board) -> String {
+        b.format()
+    }
+
+    /// Connected regions of empty cells with at least two cells.
+    fn components(&self, b: &Board) -> Option<Vec<Board>> {
+        let inner = b.not_last_col();
+        let mut rest = b.bits;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let next = b.grow(region, inner);
+                if next == region {
+                    break;
+                }
+                region = next;
+            }
+            rest &= !region;
+            if region.count_ones() >= 2 {
+                out.push(Board { bits: region, ..*b });
+            }
+        }
+        Some(out)
+    }
+
+    fn canonical(&self, b: Board) -> Board {
+        let c = b.cropped();
+        (1..8).map(|s| c.image(s)).fold(c, |best, x| best.min(x))
+    }
+}
+
+impl Searchable for Cram {
+    fn weight(&self, b: &Board) -> u32 {
+        b.bits.count_ones()
+    }
+
+    fn zero_by_symmetry(&self, b: &Board) -> bool {
+        let (w, h) = (b.w as u32, b.h as u32);
+        let maps: [&dyn Fn(u32, u32) -> (u32, u32); 3] =
+            [&|r, c| (h - 1 - r, w - 1 - c), &|r, c| (r, w - 1 - c), &|r, c| {
+                (h - 1 - r, c)
+            }];
+        maps.iter().any(|map| {
+            b.cells().all(|(r, c)| {
+                let (ir, ic) = map(r, c);
+                let (i, j) = (r * w + c, ir * w + ic);
+                b.bits >> j & 1 == 1 && i != j && !b.adjacent(i, j)
+            })
+        })
+    }
+}
+
+/// Parse `RxC` (rows × columns).
+pub fn parse_size(word: &str, max_cells: usize) -> Option<Result<(usize, usize)>> {
+    let (r, c) = word.split_once(['x', 'X', '×'])?;
+    let (Ok(r), Ok(c)) = (r.trim().parse::<usize>(), c.trim().parse::<usize>()) else {
+        return Some(input(format!(
+            "`{word}` is not a board size: write ROWSxCOLUMNS, e.g. 4x5"
+        )));
+    };
+    if r == 0 || c == 0 || r.saturating_mul(c) > max_cells {
+        return Some(input(format!(
+            "board {word} is out of range: both sides at least 1 and at most {max_cells} cells"
+        )));
+    }
+    Some(Ok((r, c)))
+}
+
+fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    let mut words = words.to_vec();
+    let stats = crate::solve::search::instance::take_stats_flag(&mut words);
+    args::no_other_options(&words, "cram", "--stats")?;
+    let board = match words.as_slice() {
+        [w] => match parse_size(w, MAX_CELLS) {
+            Some(size) => {
+                let (r, c) = size?;
+                Board::rectangle(r, c)
+            }
+            None if w.contains(['.', '#']) && !std::path::Path::new(w).exists() => Board::parse(w)?,
+            None => {
+                let text = std::fs::read_to_string(w)
+                    .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+                Board::parse(&text)?
+            }
+        },
+        _ => return input("cram takes one board: ROWSxCOLUMNS (e.g. 4x5), a board file, or rows like `..#/...`"),
+    };
+    let config = Config {
+        table_entries: settings.limits.max_states,
+        ..Config::default()
+    };
+    Ok(Box::new(
+        SearchInstance::new("cram", Cram, config, board).with_stats(stats),
+    ))
+}
+
+pub const ENTRY: GameEntry = GameEntry {
+    name: "cram",
+    aliases: &[],
+    summary: "Cram: place a domino on two empty adjacent cells; who cannot move loses",
+    rules: "A board of empty and blocked cells. A move places a domino on two empty cells that \
+            are side by side (horizontally or vertically). The player who cannot move loses. \
+            Cells are named by column letter and row number from the top-left (a1). Solved by \
+            the search engine (components, symmetry, outcome search); --stats prints its counters.",
+    syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
+    example: "cram 4x5",
+    build,
+    heap_rules: None,
+    claims: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Solver;
+    use crate::solve::search::Search;
+
+    #[test]
+    fn symmetry_and_components_keep_values() {
+        for (h, w) in [(1, 5), (2, 3), (3, 3), (2, 4), (3, 4)] {
+            let b = Board::rectangle(h, w);
+            let plain = Solver::plain(Cram).nimber(&b).unwrap();
+            assert_eq!(Search::new(Cram).nimber(&b).unwrap(), plain, "{h}x{w}");
+            for s in 0..8 {
+                assert_eq!(Solver::plain(Cram).nimber(&b.image(s)).unwrap(), plain);
+            }
+        }
+    }
+
+    #[test]
+    fn parse_and_format_round_trip() {
+        let b = Board::parse("..#/...").unwrap();
+        assert_eq!(b.format(), "..#/...");
+        assert!(Board::parse("..x").is_err());
+        assert!(Board::parse("../...").is_err());
+    }
+}

@@ -1,0 +1,317 @@
+//! A nimber search engine for games whose positions split into independent parts (Cram, Chomp,
+//! Triomino, the coloring game): outcome search with a bounded transposition table,
+//! decomposition, symmetry, move ordering and pruning.
+//!
+//! # What it does
+//! The core question is the one of J. Lemoine and S. Viennot ("Nimbers are inevitable",
+//! Theoretical Computer Science 2012): *is G + \*k a P-position?*, i.e. is g(G) = k. For one
+//! component G that question is answered by
+//! - a move G → G′ with g(G′) = k (G′ + \*k is P): then g(G) ≠ k; G′ is itself a sum of
+//!   components C₁ + … + Cₘ, and G′ + \*k is P iff the largest Cᵢ plus \*(k ⊕ the others'
+//!   nimbers) is P: the small components get exact nimbers, the largest one only an outcome;
+//! - a move \*k → \*j, j < k, with G + \*j P: then g(G) = j ≠ k;
+//! - otherwise g(G) = k.
+//!
+//! The nimber of a component is the least k whose test succeeds; the nimber of a position is
+//! the xor of its components' nimbers. Small components (weight at most
+//! [`Config::outcome_above`]) are solved by plain mex over their options instead, which is
+//! cheaper when every option value is needed anyway.
+//!
+//! # Pruning and speed-ups
+//! - Transposition table ([`table`]) of proved facts, `g = v` or `g ≠ j`, memory-capped, with
+//!   replacement of the cheapest entries.
+//! - Decomposition ([`Game::components`]) and cancellation of equal components (G + G = 0).
+//! - Canonical forms ([`Game::canonical`]) under the board's symmetries.
+//! - The bound g(G) ≤ number of options (a mex of n values is at most n): G + \*k with k above
+//!   it is decided N at once (used by P. Beling and M. Rogalski, "On pruning search trees of
+//!   impartial games", Artificial Intelligence 2020, among their bounds).
+//! - Mirror strategies ([`Searchable::zero_by_symmetry`]): a position that is the mirror image
+//!   of itself with no move joining a cell to its image has value 0.
+//! - Move ordering: options whose largest component is smallest first, so winning replies in
+//!   cheap sub-trees are found before expensive ones.
+//!
+//! # Cost
+//! Exponential in the worst case, like any exact search; the table bounds memory, not time.
+//! The search recurses (depth at most the length of a play times a small factor); public entry
+//! points run it on a thread with a large stack.
+
+pub mod instance;
+pub mod table;
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Move};
+use crate::interrupt;
+use crate::nimber::{MexScratch, Nimber};
+use table::{Facts, Table, TableStats};
+
+/// What the engine needs beyond [`Game`].
+pub trait Searchable: Game<Position: Ord + Send + Sync> + Send {
+    /// The size of a position (cells, squares) for move ordering and for picking the largest
+    /// component of a sum.
+    fn weight(&self, position: &Self::Position) -> u32;
+
+    /// Whether a mirror strategy proves the value 0 (the position is its own image under a
+    /// symmetry without fixed cells, and no move is its own image).
+    fn zero_by_symmetry(&self, _position: &Self::Position) -> bool {
+        false
+    }
+}
+
+/// Switches of the engine (tests turn each off to check that results do not change).
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Components heavier than this get their nimber by outcome search; lighter ones by mex.
+    pub outcome_above: u32,
+    pub use_symmetry: bool,
+    pub use_ordering: bool,
+    /// Most entries in the transposition table.
+    pub table_entries: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            outcome_above: 12,
+            use_symmetry: true,
+            use_ordering: true,
+            table_entries: 1 << 24,
+        }
+    }
+}
+
+/// Counters of one engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchStats {
+    /// Outcome tests and nimber computations started (search nodes).
+    pub nodes: u64,
+    /// Positions decided by a mirror strategy.
+    pub symmetric: u64,
+    /// Tests decided by the bound g ≤ number of options.
+    pub bound_cuts: u64,
+    pub table: TableStats,
+}
+
+/// The search engine for one game.
+pub struct Search<G: Searchable> {
+    game: G,
+    table: Table<G::Position>,
+    pub config: Config,
+    stats: SearchStats,
+    scratch: MexScratch,
+}
+
+impl<G: Searchable> Search<G> {
+    pub fn new(game: G) -> Self {
+        Self::with_config(game, Config::default())
+    }
+
+    pub fn with_config(game: G, config: Config) -> Self {
+        Search {
+            game,
+            table: Table::new(config.table_entries),
+            config,
+            stats: SearchStats::default(),
+            scratch: MexScratch::default(),
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            table: self.table.stats(),
+            ..self.stats
+        }
+    }
+
+    /// The components of `position`, canonical, sorted, equal pairs cancelled.
+    pub fn parts(&self, position: G::Position) -> Vec<G::Position> {
+        let raw = match self.game.components(&position) {
+            Some(c) if c.len() != 1 => c,
+            Some(mut c) if c.len() == 1 => vec![c.pop().expect("one")],
+            _ => vec![position],
+        };
+        let mut parts: Vec<G::Position> = raw
+            .into_iter()
+            .map(|p| self.game.canonical(p))
+            .filter(|p| self.game.weight(p) > 0)
+            .collect();
+        parts.sort_unstable();
+        let mut out: Vec<G::Position> = Vec::with_capacity(parts.len());
+        for p in parts {
+            if out.last() == Some(&p) {
+                out.pop();
+            } else {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// The options of one component, each as its list of parts, without repeats, ordered.
+    fn options(&self, position: &G::Position) -> Vec<Vec<G::Position>> {
+        let mut raw = Vec::new();
+        self.game.options(position, &mut raw);
+        let mut opts: Vec<Vec<G::Position>> = raw.into_iter().map(|p| self.parts(p)).collect();
+        opts.sort_unstable();
+        opts.dedup();
+        if self.config.use_ordering {
+            opts.sort_by_cached_key(|parts| {
+                let largest = parts.iter().map(|p| self.game.weight(p)).max().unwrap_or(0);
+                (largest, std::cmp::Reverse(parts.len()))
+            });
+        }
+        opts
+    }
+
+    fn tick(&mut self) -> Result<u64> {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 0xfff == 0 && interrupt::requested() {
+            return Err(Error::Interrupted);
+        }
+        Ok(self.stats.nodes)
+    }
+
+    fn work_since(&self, start: u64) -> u32 {
+        u32::try_from(self.stats.nodes - start).unwrap_or(u32::MAX)
+    }
+
+    fn symmetric_zero(&mut self, p: &G::Position, start: u64) -> bool {
+        if self.config.use_symmetry && self.game.zero_by_symmetry(p) {
+            self.stats.symmetric += 1;
+            self.table.put(p, Facts::exact(0, self.work_since(start)));
+            return true;
+        }
+        false
+    }
+
+    /// The nimber of one canonical component.
+    fn component_nimber(&mut self, p: &G::Position) -> Result<u64> {
+        if let Some(v) = self.table.get(p).and_then(|f| f.value()) {
+            return Ok(v);
+        }
+        let start = self.tick()?;
+        if self.symmetric_zero(p, start) {
+            return Ok(0);
+        }
+        if self.game.weight(p) > self.config.outcome_above {
+            let mut k = 0;
+            while !self.component_is_p(p, k)? {
+                k += 1;
+            }
+            return Ok(k);
+        }
+        let opts = self.options(p);
+        let mut values = Vec::with_capacity(opts.len());
+        for parts in &opts {
+            values.push(Nimber(self.sum_nimber(parts)?));
+        }
+        let v = self.scratch.mex(&values).0;
+        self.table.put(p, Facts::exact(v, self.work_since(start)));
+        Ok(v)
+    }
+
+    fn sum_nimber(&mut self, parts: &[G::Position]) -> Result<u64> {
+        let mut x = 0;
+        for p in parts {
+            x ^= self.component_nimber(p)?;
+        }
+        Ok(x)
+    }
+
+    /// Whether `parts` + \*k is a P-position.
+    fn sum_is_p(&mut self, parts: &[G::Position], k: u64) -> Result<bool> {
+        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.weight(&parts[i])) else {
+            return Ok(k == 0);
+        };
+        let mut x = k;
+        for (i, p) in parts.iter().enumerate() {
+            if i != largest {
+                x ^= self.component_nimber(p)?;
+            }
+        }
+        self.component_is_p(&parts[largest], x)
+    }
+
+    /// Whether the canonical component `p` has nimber `k`.
+    fn component_is_p(&mut self, p: &G::Position, k: u64) -> Result<bool> {
+        if let Some(f) = self.table.get(p) {
+            if let Some(v) = f.value() {
+                return Ok(v == k);
+            }
+            if f.excludes(k) {
+                return Ok(false);
+            }
+        }
+        if self.game.weight(p) <= self.config.outcome_above {
+            return Ok(self.component_nimber(p)? == k);
+        }
+        let start = self.tick()?;
+        if self.symmetric_zero(p, start) {
+            return Ok(k == 0);
+        }
+        let opts = self.options(p);
+        if k as usize > opts.len() {
+            self.stats.bound_cuts += 1;
+            return Ok(false);
+        }
+        for parts in &opts {
+            if self.sum_is_p(parts, k)? {
+                let mut f = self.table.get(p).unwrap_or_default();
+                f.exclude(k);
+                f.work = f.work.saturating_add(self.work_since(start));
+                self.table.put(p, f);
+                return Ok(false);
+            }
+        }
+        for j in 0..k {
+            if self.component_is_p(p, j)? {
+                return Ok(false);
+            }
+        }
+        self.table.put(p, Facts::exact(k, self.work_since(start)));
+        Ok(true)
+    }
+
+    /// The nimber of any position.
+    pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
+        let parts = self.parts(position.clone());
+        big_stack(|| self.sum_nimber(&parts)).map(Nimber)
+    }
+
+    /// Whether `position` + \*k is a P-position (the question of Lemoine and Viennot).
+    pub fn is_p(&mut self, position: &G::Position, k: Nimber) -> Result<bool> {
+        let parts = self.parts(position.clone());
+        big_stack(|| self.sum_is_p(&parts, k.0))
+    }
+
+    /// Every move of `position` to a position of nimber `target`.
+    pub fn moves_to(&mut self, position: &G::Position, target: Nimber) -> Result<Vec<Move<G::Position>>> {
+        let moves = self.game.moves(position);
+        big_stack(|| {
+            let mut out = Vec::new();
+            for m in moves {
+                let parts = self.parts(m.position.clone());
+                if self.sum_is_p(&parts, target.0)? {
+                    out.push(m);
+                }
+            }
+            Ok(out)
+        })
+    }
+}
+
+/// Run `f` on a thread with a 1 GiB stack (address space only; pages are touched on use), so
+/// deep searches cannot overflow the stack.
+pub fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, f)
+            .expect("a search thread can be started")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}

@@ -1,0 +1,230 @@
+//! The transposition table of the search engine: what is proved about each position, with a
+//! memory cap and a replacement policy.
+//!
+//! Each entry holds either the exact nimber of a position or the set of values it is proved NOT
+//! to have (`g ≠ j` for j < 64, a bitmask), the two kinds of facts the outcome search of
+//! Lemoine & Viennot produces. The table is open-addressed in buckets of [`BUCKET`] slots. It
+//! grows by doubling while it is below its cap (a number of entries); at the cap a new fact
+//! replaces the entry of its bucket that cost the least work to prove (work = search nodes spent
+//! on it), the "keep the expensive results" policy of chess programs. So memory stays bounded
+//! and the search never fails for want of room: it may only redo cheap work.
+//!
+//! Cost: a lookup or store hashes once (FxHash) and scans one bucket; growing rehashes every
+//! entry (amortised O(1)).
+
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+
+/// Slots per bucket.
+pub const BUCKET: usize = 4;
+
+/// No exact value known.
+const UNKNOWN: u32 = u32::MAX;
+
+/// What is proved about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    value: u32,
+    /// Bit j set: the nimber is proved different from j.
+    excluded: u64,
+    /// Search nodes spent proving these facts (saturating).
+    pub work: u32,
+}
+
+impl Default for Facts {
+    fn default() -> Self {
+        Facts {
+            value: UNKNOWN,
+            excluded: 0,
+            work: 0,
+        }
+    }
+}
+
+impl Facts {
+    pub fn exact(value: u64, work: u32) -> Facts {
+        Facts {
+            value: u32::try_from(value).unwrap_or(UNKNOWN),
+            excluded: 0,
+            work,
+        }
+    }
+
+    /// The exact nimber, when proved.
+    pub fn value(&self) -> Option<u64> {
+        (self.value != UNKNOWN).then_some(self.value as u64)
+    }
+
+    /// Whether the nimber is proved different from `k`.
+    pub fn excludes(&self, k: u64) -> bool {
+        match self.value() {
+            Some(v) => v != k,
+            None => k < 64 && self.excluded & (1 << k) != 0,
+        }
+    }
+
+    pub fn exclude(&mut self, k: u64) {
+        if k < 64 {
+            self.excluded |= 1 << k;
+        }
+    }
+}
+
+/// Counters shown by `--stats` and in benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    pub lookups: u64,
+    pub hits: u64,
+    pub stores: u64,
+    pub replaced: u64,
+    pub entries: usize,
+    pub capacity: usize,
+}
+
+/// A bounded transposition table.
+pub struct Table<P> {
+    slots: Vec<Option<(P, Facts)>>,
+    cap: usize,
+    len: usize,
+    stats: TableStats,
+}
+
+fn hash<P: Hash>(p: &P) -> u64 {
+    let mut h = FxHasher::default();
+    p.hash(&mut h);
+    // FxHash's low bits are weak for small integers; mix them.
+    let x = h.finish();
+    x ^ (x >> 29) ^ (x >> 47)
+}
+
+impl<P: Clone + Eq + Hash> Table<P> {
+    /// A table that holds at most `cap` entries (at least one bucket).
+    pub fn new(cap: usize) -> Self {
+        let cap = cap.max(BUCKET).next_power_of_two();
+        let start = cap.min(1 << 12);
+        Table {
+            slots: vec![None; start],
+            cap,
+            len: 0,
+            stats: TableStats::default(),
+        }
+    }
+
+    fn bucket(&self, h: u64) -> usize {
+        (h as usize) & (self.slots.len() - 1) & !(BUCKET - 1)
+    }
+
+    pub fn get(&mut self, p: &P) -> Option<Facts> {
+        self.stats.lookups += 1;
+        let b = self.bucket(hash(p));
+        for slot in &self.slots[b..b + BUCKET] {
+            if let Some((q, f)) = slot {
+                if q == p {
+                    self.stats.hits += 1;
+                    return Some(*f);
+                }
+            }
+        }
+        None
+    }
+
+    /// Record `facts` for `p` (replacing what was known about `p`).
+    pub fn put(&mut self, p: &P, facts: Facts) {
+        self.stats.stores += 1;
+        if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.cap {
+            self.grow();
+        }
+        loop {
+            let b = self.bucket(hash(p));
+            let mut victim = b;
+            let mut least = u64::MAX;
+            for i in b..b + BUCKET {
+                match &mut self.slots[i] {
+                    Some((q, f)) if q == p => {
+                        *f = facts;
+                        return;
+                    }
+                    Some((_, f)) => {
+                        if (f.work as u64) < least {
+                            least = f.work as u64;
+                            victim = i;
+                        }
+                    }
+                    None => {
+                        self.slots[i] = Some((p.clone(), facts));
+                        self.len += 1;
+                        return;
+                    }
+                }
+            }
+            if self.slots.len() < self.cap {
+                self.grow();
+                continue;
+            }
+            self.stats.replaced += 1;
+            self.slots[victim] = Some((p.clone(), facts));
+            return;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.slots, vec![None; 0]);
+        self.slots = vec![None; old.len() * 2];
+        self.len = 0;
+        for (p, f) in old.into_iter().flatten() {
+            let b = self.bucket(hash(&p));
+            if let Some(i) = (b..b + BUCKET).find(|&i| self.slots[i].is_none()) {
+                self.slots[i] = Some((p, f));
+                self.len += 1;
+            }
+        }
+    }
+
+    pub fn stats(&self) -> TableStats {
+        TableStats {
+            entries: self.len,
+            capacity: self.cap,
+            ..self.stats
+        }
+    }
+
+    /// Every entry with an exact value (for saving the table).
+    pub fn exact_entries(&self) -> impl Iterator<Item = (&P, u64)> {
+        self.slots.iter().flatten().filter_map(|(p, f)| Some((p, f.value()?)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_remember_exclusions_and_values() {
+        let mut f = Facts::default();
+        assert!(!f.excludes(3));
+        f.exclude(3);
+        assert!(f.excludes(3) && !f.excludes(2));
+        let e = Facts::exact(5, 1);
+        assert!(e.excludes(3) && !e.excludes(5));
+        assert_eq!(e.value(), Some(5));
+    }
+
+    #[test]
+    fn a_full_table_replaces_cheap_entries_and_keeps_its_cap() {
+        let mut t: Table<u64> = Table::new(64);
+        for i in 0..10_000u64 {
+            t.put(&i, Facts::exact(i % 7, if i == 5 { 1_000_000 } else { 1 }));
+        }
+        let s = t.stats();
+        assert!(s.entries <= 64, "{s:?}");
+        assert!(s.replaced > 0);
+        // The expensive entry survived.
+        assert_eq!(t.get(&5).and_then(|f| f.value()), Some(5));
+        // Small tables keep everything.
+        let mut t: Table<u64> = Table::new(1 << 20);
+        for i in 0..1000u64 {
+            t.put(&i, Facts::exact(i, 1));
+        }
+        assert!((0..1000u64).all(|i| t.get(&i).and_then(|f| f.value()) == Some(i)));
+    }
+}

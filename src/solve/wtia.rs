@@ -1,0 +1,143 @@
+//! Winner-takes-all (WTIA) sums and their w-values (Romanian article, section "w-numbers").
+//!
+//! In a WTIA sum the player who first wins any component wins the whole game. A component is
+//! *won* by the player who moves it into a terminal position, which is then *super-losing*
+//! (SP): the player to move has already lost. A position with a move to SP is *super-winning*
+//! (SC). Every other position gets a natural number, the mex of the w-values of its options
+//! that are natural numbers (options of value SC are never played: they hand the opponent an
+//! immediate win). Theorems (checked exhaustively in tests against the plain solver):
+//! - a single component is lost for the player to move iff w = SP or w = 0;
+//! - a WTIA sum is lost iff some component is SP, or all are natural with xor 0.
+//!
+//! A winning move of a sum: in an SC component, the move to SP; otherwise, with xor s ≠ 0, in a
+//! component of w-value v with v ⊕ s < v, a move to an option of w-value v ⊕ s.
+//!
+//! Cost: w-values are memoised by the position's text, so each position of each component is
+//! expanded once (options via [`AnyPosition::moves`]).
+
+use crate::error::{Error, Result};
+use crate::interrupt;
+use crate::nimber::{MexScratch, Nimber};
+use crate::outcome::Outcome;
+use crate::position::{AnyPosition, Played};
+use std::collections::HashMap;
+use std::fmt;
+
+/// The w-value of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum W {
+    /// Super-losing: the component has just been won by the previous player.
+    SuperLosing,
+    /// Super-winning: a move wins the component at once.
+    SuperWinning,
+    Natural(u64),
+}
+
+impl fmt::Display for W {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            W::SuperLosing => write!(f, "SP"),
+            W::SuperWinning => write!(f, "SC"),
+            W::Natural(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl W {
+    pub fn natural(self) -> Option<u64> {
+        match self {
+            W::Natural(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// The outcome of a WTIA sum with these w-values.
+pub fn outcome(ws: &[W]) -> Outcome {
+    if ws.contains(&W::SuperLosing) {
+        return Outcome::P;
+    }
+    match ws.iter().try_fold(0u64, |a, w| Some(a ^ w.natural()?)) {
+        Some(0) => Outcome::P,
+        _ => Outcome::N,
+    }
+}
+
+/// Memoised w-values.
+pub struct WValues {
+    memo: HashMap<String, W>,
+    max_states: usize,
+    scratch: MexScratch,
+}
+
+impl WValues {
+    pub fn new(max_states: usize) -> Self {
+        WValues {
+            memo: HashMap::new(),
+            max_states,
+            scratch: MexScratch::default(),
+        }
+    }
+
+    fn key(p: &dyn AnyPosition) -> String {
+        format!("{}\u{0}{}", p.game(), p.text())
+    }
+
+    /// The w-value of one component.
+    pub fn w(&mut self, p: &dyn AnyPosition) -> Result<W> {
+        if let Some(&w) = self.memo.get(&Self::key(p)) {
+            return Ok(w);
+        }
+        if interrupt::requested() {
+            return Err(Error::Interrupted);
+        }
+        let moves = p.moves()?;
+        let w = if moves.is_empty() {
+            W::SuperLosing
+        } else {
+            let mut naturals = Vec::with_capacity(moves.len());
+            let mut wins = false;
+            for m in &moves {
+                match self.w(m.next.as_ref())? {
+                    W::SuperLosing => wins = true,
+                    W::SuperWinning => {}
+                    W::Natural(n) => naturals.push(Nimber(n)),
+                }
+            }
+            if wins {
+                W::SuperWinning
+            } else {
+                W::Natural(self.scratch.mex(&naturals).0)
+            }
+        };
+        self.memo.insert(Self::key(p), w);
+        if self.memo.len() > self.max_states {
+            return Err(Error::StateLimit(self.max_states));
+        }
+        Ok(w)
+    }
+
+    /// Every winning move of the WTIA sum `parts` (component index, move); none from a lost sum.
+    pub fn winning_moves(&mut self, parts: &[Box<dyn AnyPosition>]) -> Result<Vec<(usize, Played)>> {
+        let ws: Vec<W> = parts.iter().map(|p| self.w(p.as_ref())).collect::<Result<_>>()?;
+        if outcome(&ws) == Outcome::P {
+            return Ok(vec![]);
+        }
+        let mut out = Vec::new();
+        let immediate = ws.contains(&W::SuperWinning);
+        let s = ws.iter().filter_map(|w| w.natural()).fold(0, |a, b| a ^ b);
+        for (i, (p, w)) in parts.iter().zip(&ws).enumerate() {
+            let want = match (immediate, w) {
+                (true, W::SuperWinning) => W::SuperLosing,
+                (false, W::Natural(v)) if v ^ s < *v => W::Natural(v ^ s),
+                _ => continue,
+            };
+            for m in p.moves()? {
+                if self.w(m.next.as_ref())? == want {
+                    out.push((i, m));
+                }
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,336 @@
+//! Board games solved by the search engine (Chomp, Cram, Triomino, coloring) and the
+//! winner-takes-all games (Nim on levels, chess training): the sources' examples, the theorems
+//! behind them, and the engine against the plain solver.
+
+use crate::support::{grundy, json, position, value};
+use grundy::games::chomp::{Chomp, Shape};
+use grundy::games::coloring::Coloring;
+use grundy::games::cram::{Board, Cram};
+use grundy::games::{self, Settings};
+use grundy::outcome::Outcome;
+use grundy::position::AnyPosition;
+use grundy::solve::Solver;
+use grundy::solve::search::{Config, Search};
+use grundy::solve::wtia::{self, W, WValues};
+use grundy::{Game, Nimber};
+
+/// A small deterministic pseudo-random sequence (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn polish_slides_chomp_values() {
+    for (shape, v) in [
+        ("1", 0),
+        ("2", 1),
+        ("1,1", 1),
+        ("2,1", 0),
+        ("2,2", 2),
+        ("3", 2),
+        ("3,1", 3),
+        ("2,1,1", 3),
+        ("4", 3),
+    ] {
+        assert_eq!(value(&format!("chomp {shape}")), v, "chomp {shape}");
+    }
+    // The option values of the 2×2 bar: 1, 1, 0.
+    let mut opts: Vec<u64> = position("chomp 2,2")
+        .moves()
+        .unwrap()
+        .iter()
+        .map(|m| m.next.value().unwrap().finite().unwrap().0)
+        .collect();
+    opts.sort();
+    assert_eq!(opts, vec![0, 1, 1]);
+}
+
+#[test]
+fn chomp_plus_nim_is_won_only_in_the_chomp_part() {
+    let doc = json(&["sum", "chomp 2,2", "nim 5", "nim 4", "--json"]);
+    assert_eq!(doc["value"], 3);
+    assert_eq!(doc["outcome"], "N");
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    for m in moves {
+        assert!(m["move"].as_str().unwrap().starts_with("#1 chomp"), "{m}");
+    }
+    let mut targets: Vec<String> = moves
+        .iter()
+        .map(|m| m["position"].as_str().unwrap().split(" + ").next().unwrap().to_string())
+        .collect();
+    targets.sort();
+    assert_eq!(targets, vec!["chomp 1,1", "chomp 2"]);
+}
+
+#[test]
+fn every_chomp_bar_but_the_poison_is_won_up_to_7x7() {
+    let mut search = Search::new(Chomp);
+    for r in 1..=7usize {
+        for c in 1..=7usize {
+            let v = search.nimber(&Shape::new(&vec![c; r])).unwrap();
+            assert_eq!(v.is_zero(), r == 1 && c == 1, "{r}x{c}");
+        }
+    }
+}
+
+#[test]
+fn even_by_even_cram_boards_are_zero() {
+    let mut search = Search::new(Cram);
+    for (h, w) in [(2, 2), (2, 4), (4, 4), (2, 6), (4, 6), (2, 8), (6, 6)] {
+        assert_eq!(search.nimber(&Board::rectangle(h, w)).unwrap(), Nimber::ZERO, "{h}x{w}");
+    }
+    // Without the mirror shortcut the search proves the small ones too.
+    let mut bare = Search::with_config(
+        Cram,
+        Config {
+            use_symmetry: false,
+            ..Config::default()
+        },
+    );
+    for (h, w) in [(2, 2), (2, 4), (4, 4), (2, 6)] {
+        assert_eq!(bare.nimber(&Board::rectangle(h, w)).unwrap(), Nimber::ZERO, "{h}x{w}");
+    }
+}
+
+#[test]
+fn small_cram_rectangles_equal_the_plain_solver() {
+    let mut search = Search::new(Cram);
+    for h in 1..=4usize {
+        for w in h..=5usize {
+            if h * w > 16 {
+                continue;
+            }
+            let b = Board::rectangle(h, w);
+            let plain = Solver::plain(Cram).nimber(&b).unwrap();
+            assert_eq!(search.nimber(&b).unwrap(), plain, "{h}x{w}");
+            assert_eq!(value(&format!("cram {h}x{w}")), plain.0);
+        }
+    }
+}
+
+#[test]
+fn the_engine_equals_the_plain_solver_on_random_boards_in_every_configuration() {
+    let configs = [
+        Config::default(),
+        Config {
+            outcome_above: 0,
+            ..Config::default()
+        },
+        Config {
+            use_symmetry: false,
+            use_ordering: false,
+            ..Config::default()
+        },
+        Config {
+            table_entries: 16,
+            outcome_above: 2,
+            ..Config::default()
+        },
+    ];
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    for _ in 0..60 {
+        let b = Board {
+            w: 4,
+            h: 4,
+            bits: rng.next() & 0xffff,
+        };
+        let plain = Solver::plain(Cram).nimber(&b).unwrap();
+        for c in configs {
+            let mut s = Search::with_config(Cram, c);
+            assert_eq!(s.nimber(&b).unwrap(), plain, "{} {c:?}", b.format());
+            for k in 0..4 {
+                assert_eq!(s.is_p(&b, Nimber(k)).unwrap(), plain.0 == k);
+            }
+        }
+    }
+    // Random coloring rows.
+    let mut s = Search::new(Coloring);
+    for _ in 0..100 {
+        let n = 1 + (rng.next() % 9) as usize;
+        let mut row: Vec<u8> = Vec::new();
+        for _ in 0..n {
+            let c = [b'.', b'.', b'R', b'B'][(rng.next() % 4) as usize];
+            row.push(if row.last() == Some(&c) && c != b'.' { b'.' } else { c });
+        }
+        assert_eq!(s.nimber(&row).unwrap(), Solver::plain(Coloring).nimber(&row).unwrap());
+    }
+}
+
+#[test]
+fn cram_winning_moves_lead_to_zero() {
+    let p = position("cram 3x3");
+    let v = p.value().unwrap().finite().unwrap();
+    let wins = p.moves_to(Nimber::ZERO).unwrap();
+    assert_eq!(v.is_zero(), wins.is_empty());
+    let all = p.moves().unwrap();
+    let zeros = all
+        .iter()
+        .filter(|m| m.next.value().unwrap().finite() == Some(Nimber::ZERO))
+        .count();
+    assert_eq!(zeros, wins.len());
+}
+
+#[test]
+fn triomino_3_is_won_and_4_is_lost() {
+    assert_ne!(value("triomino 3"), 0);
+    assert_eq!(value("triomino 4"), 0);
+    let plain: Vec<u64> = (0..=8)
+        .map(|n| {
+            Solver::plain(grundy::games::triomino::Triomino)
+                .nimber(&vec![3u8; n])
+                .unwrap()
+                .0
+        })
+        .collect();
+    assert_eq!(grundy::games::triomino::strip_values(8).unwrap(), plain);
+}
+
+#[test]
+fn romanian_nim_on_levels_example() {
+    let doc = json(&["wtia", "levels 4,9,3", "levels 2,5", "--json"]);
+    assert_eq!(doc["components"][0]["w"], 2);
+    assert_eq!(doc["components"][1]["w"], 4);
+    assert_eq!(doc["outcome"], "N");
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["component"], 2);
+    assert_eq!(moves[0]["position"], "2,3");
+    // The same game as one normal-play position: the unique winning move is the same.
+    let doc = json(&["value", "levels", "4,9,3", "2,5", "--json"]);
+    assert_eq!(doc["outcome"], "N");
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["position"], "4,9,3 2,3");
+}
+
+fn build(words: &str) -> Box<dyn AnyPosition> {
+    games::build(&games::words(words), &Settings::default()).unwrap()
+}
+
+/// Every superpile with at most `piles` piles of 1..=`coins` coins.
+fn superpiles(piles: usize, coins: u64) -> Vec<String> {
+    let mut out = vec!["0".to_string()];
+    let mut layer = vec![String::new()];
+    for _ in 0..piles {
+        let mut next = Vec::new();
+        for s in &layer {
+            for c in 1..=coins {
+                let t = if s.is_empty() {
+                    c.to_string()
+                } else {
+                    format!("{s},{c}")
+                };
+                next.push(t);
+            }
+        }
+        out.extend(next.iter().cloned());
+        layer = next;
+    }
+    out
+}
+
+#[test]
+fn wtia_theorems_hold_exhaustively_on_small_sums() {
+    let all = superpiles(3, 3);
+    let mut w = WValues::new(1_000_000);
+    let ws: Vec<W> = all
+        .iter()
+        .map(|s| w.w(build(&format!("levels {s}")).as_ref()).unwrap())
+        .collect();
+    for (s, &wv) in all.iter().zip(&ws) {
+        // One component: lost iff SP or 0.
+        let lost = build(&format!("levels {s}")).value().unwrap().outcome() == Outcome::P;
+        assert_eq!(lost, matches!(wv, W::SuperLosing | W::Natural(0)), "levels {s}");
+    }
+    let small: Vec<usize> = (0..all.len()).filter(|&i| all[i].len() <= 3).collect();
+    for &i in &small {
+        for &j in &small {
+            let p = build(&format!("levels {} {}", all[i], all[j]));
+            let lost = p.value().unwrap().outcome() == Outcome::P;
+            assert_eq!(
+                lost,
+                wtia::outcome(&[ws[i], ws[j]]) == Outcome::P,
+                "{} {}",
+                all[i],
+                all[j]
+            );
+            // The winning moves the theorem gives are exactly the plain solver's.
+            let parts = vec![
+                build(&format!("levels {}", all[i])),
+                build(&format!("levels {}", all[j])),
+            ];
+            let by_w = w.winning_moves(&parts).unwrap().len();
+            assert_eq!(lost, by_w == 0);
+        }
+    }
+    // Chess training: two queens on a 5×5 board.
+    let squares: Vec<String> = (0..5).flat_map(|x| (0..5).map(move |y| format!("{x},{y}"))).collect();
+    for a in &squares {
+        for b in &squares {
+            let p = build(&format!("chess-training {a} {b}"));
+            let lost = p.value().unwrap().outcome() == Outcome::P;
+            let wa = w.w(build(&format!("chess-training {a}")).as_ref()).unwrap();
+            let wb = w.w(build(&format!("chess-training {b}")).as_ref()).unwrap();
+            assert_eq!(lost, wtia::outcome(&[wa, wb]) == Outcome::P, "{a} {b}");
+        }
+    }
+}
+
+#[test]
+fn queens_on_the_edges_and_diagonal_are_super_winning() {
+    let mut w = WValues::new(100_000);
+    assert_eq!(w.w(build("chess-training 0,0").as_ref()).unwrap(), W::SuperLosing);
+    for sq in ["0,5", "4,0", "3,3"] {
+        assert_eq!(
+            w.w(build(&format!("chess-training {sq}")).as_ref()).unwrap(),
+            W::SuperWinning
+        );
+    }
+    // (1,2) and (2,1): every move reaches an SC square, so w = mex ∅ = 0: a lost queen.
+    assert_eq!(w.w(build("chess-training 1,2").as_ref()).unwrap(), W::Natural(0));
+    assert_eq!(w.w(build("chess-training 2,1").as_ref()).unwrap(), W::Natural(0));
+}
+
+#[test]
+fn coloring_segments_split_and_cells_clash() {
+    assert_eq!(value("coloring ."), 1);
+    assert_eq!(value("coloring R.B"), 0);
+    assert_eq!(value("coloring R.R"), 1);
+    // Two equal segments cancel.
+    assert_eq!(value("coloring ...R..."), 0);
+    let row: Vec<u8> = b"R..B...R.".to_vec();
+    assert_eq!(
+        Search::new(Coloring).nimber(&row).unwrap(),
+        Solver::plain(Coloring).nimber(&row).unwrap()
+    );
+    assert_eq!(Coloring.components(&row).unwrap().len(), 3);
+}
+
+#[test]
+fn bad_board_input_is_a_one_line_error() {
+    for args in [
+        vec!["value", "cram", "9x9"],
+        vec!["value", "cram", "0x3"],
+        vec!["value", "cram", "..x"],
+        vec!["value", "chomp", "3,4"],
+        vec!["value", "chomp", "17x2"],
+        vec!["value", "coloring", "RR."],
+        vec!["value", "coloring", "R.G"],
+        vec!["value", "triomino", "-3"],
+        vec!["value", "levels", "4,0,3"],
+        vec!["value", "chess-training", "3"],
+        vec!["wtia"],
+    ] {
+        let out = grundy(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
