@@ -2,9 +2,9 @@
 //! line to games. A new game is one new module plus one line in [`REGISTRY`].
 
 pub mod args;
-pub mod chop;
 pub mod chess_training;
 pub mod chomp;
+pub mod chop;
 pub mod coloring;
 pub mod cram;
 pub mod divisors;
@@ -19,10 +19,10 @@ pub mod nim;
 pub mod no_overtaking;
 pub mod octal;
 pub mod subtraction;
+pub mod triomino;
 pub mod turtles;
 pub mod welter;
 pub mod wythoff;
-pub mod triomino;
 
 use crate::error::{Error, Result};
 use crate::game::Game;

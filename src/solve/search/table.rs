@@ -117,12 +117,10 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn get(&mut self, p: &P) -> Option<Facts> {
         self.stats.lookups += 1;
         let b = self.bucket(hash(p));
-        for slot in &self.slots[b..b + BUCKET] {
-            if let Some((q, f)) = slot {
-                if q == p {
-                    self.stats.hits += 1;
-                    return Some(*f);
-                }
+        for (q, f) in self.slots[b..b + BUCKET].iter().flatten() {
+            if q == p {
+                self.stats.hits += 1;
+                return Some(*f);
             }
         }
         None
