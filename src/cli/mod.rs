@@ -3,6 +3,7 @@
 //!
 //! Every error is printed as one line on stderr with exit code 2.
 
+mod explain;
 mod flags;
 mod list;
 mod position;
@@ -40,7 +41,8 @@ enum Command {
     Value(Words),
     /// Every move of a position with the value it leads to; winning moves marked.
     Moves(Words),
-    /// How the value is derived: each option, its value, the set C of values and its mex.
+    /// How the value is derived: each option, its value, the set C of values and its mex; for a
+    /// position that splits (several heaps, `--sum 'A' 'B'`), the nim-sum in binary columns.
     Explain(Words),
     /// A disjunctive sum, one quoted game per argument: `grundy sum 'nim 3' 'maze m.txt'`.
     Sum(Words),
@@ -86,7 +88,7 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::List { json } => Ok(list::run(json)),
         Command::Value(w) => position::value(w.words, settings),
         Command::Moves(w) => position::moves(w.words, settings),
-        Command::Explain(w) => position::explain(w.words, settings),
+        Command::Explain(w) => explain::run(w.words, settings),
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
     }
