@@ -6,6 +6,7 @@
 mod explain;
 mod flags;
 mod list;
+mod play;
 mod position;
 mod render;
 mod seq;
@@ -49,6 +50,9 @@ enum Command {
     /// Values of one-heap games for heaps 0..N, with the period if one is found:
     /// `grundy seq subtraction --set 1,2,3 --to 40`.
     Seq(Words),
+    /// Play against a perfect opponent: `grundy play nim 3 4 5 [--first me|computer]`, or a sum:
+    /// `grundy play --sum 'nim 3' 'grundy-game 8'`. Type `help` during the game.
+    Play(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -91,5 +95,6 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Explain(w) => explain::run(w.words, settings),
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
+        Command::Play(w) => play::run(w.words, settings),
     }
 }

@@ -20,6 +20,12 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
             settings.limits.max_states
         )));
     }
+    if let Some(file) = super::flags::take_value(&mut words, "rules")? {
+        // A scripted game whose positions are integers (issue 7): values by the generic solver.
+        let values = crate::games::script::integer_values(&file, to, &settings)?;
+        words = vec![format!("--rules {file}")];
+        return render(&words, to, values, None, json, csv);
+    }
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
             "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40`".into(),
@@ -34,7 +40,20 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     };
     let rules = make(name, rest, to)?;
     let values = plain_values(rules.as_ref(), to)?;
-    let period = find_period(&values, &rules.period_proof());
+    let proof = rules.period_proof();
+    render(&words, to, values, Some(proof), json, csv)
+}
+
+fn render(
+    words: &[String],
+    to: u64,
+    values: Vec<crate::nimber::Nimber>,
+    proof: Option<crate::solve::heap_sequence::PeriodProof>,
+    json: bool,
+    csv: bool,
+) -> Result<String> {
+    let proof = proof.unwrap_or(crate::solve::heap_sequence::PeriodProof::None);
+    let period = find_period(&values, &proof);
     let game = words.join(" ");
     if json {
         let doc = json!({
