@@ -7,6 +7,7 @@ mod explain;
 mod flags;
 mod list;
 mod play;
+mod plot;
 mod position;
 mod render;
 mod seq;
@@ -53,6 +54,9 @@ enum Command {
     /// Play against a perfect opponent: `grundy play nim 3 4 5 [--first me|computer]`, or a sum:
     /// `grundy play --sum 'nim 3' 'grundy-game 8'`. Type `help` during the game.
     Play(Words),
+    /// Pictures as SVG or PNG: `grundy plot seq GAME --to N -o seq.svg`, `grundy plot maze FILE
+    /// -o maze.png`, `grundy plot table 'nim {x} {y}' --x 0..15 --y 0..15 -o lattice.svg`.
+    Plot(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -96,5 +100,6 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
         Command::Play(w) => play::run(w.words, settings),
+        Command::Plot(w) => plot::run(w.words, settings),
     }
 }

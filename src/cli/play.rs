@@ -83,10 +83,10 @@ enum Input {
 
 impl Input {
     fn new() -> Input {
-        if std::io::stdin().is_terminal() {
-            if let Ok(editor) = rustyline::DefaultEditor::new() {
-                return Input::Editor(Box::new(editor));
-            }
+        if std::io::stdin().is_terminal()
+            && let Ok(editor) = rustyline::DefaultEditor::new()
+        {
+            return Input::Editor(Box::new(editor));
         }
         Input::Plain(std::io::stdin().lock())
     }
@@ -265,14 +265,14 @@ fn keys(m: &Played) -> Vec<String> {
         k.push(normal(bare));
     }
     // A move in a sum is labelled `#i game: label`.
-    if let Some(rest) = m.label.strip_prefix('#') {
-        if let Some((head, inner)) = rest.split_once(": ") {
-            let index = head.split_whitespace().next().unwrap_or("");
-            let inner = normal(inner);
-            k.push(format!("#{index} {inner}"));
-            k.push(format!("{index} {inner}"));
-            k.push(inner);
-        }
+    if let Some(rest) = m.label.strip_prefix('#')
+        && let Some((head, inner)) = rest.split_once(": ")
+    {
+        let index = head.split_whitespace().next().unwrap_or("");
+        let inner = normal(inner);
+        k.push(format!("#{index} {inner}"));
+        k.push(format!("{index} {inner}"));
+        k.push(inner);
     }
     k
 }
@@ -354,10 +354,8 @@ fn computer_move(p: &dyn AnyPosition, moves: Vec<Played>, remoteness: &mut Remot
         Value::Finite(v) => !v.is_zero(),
         Value::Infinite { escapes } => escapes.contains(&Nimber::ZERO),
     };
-    if can_win {
-        if let Some(m) = p.moves_to(Nimber::ZERO)?.into_iter().next() {
-            return Ok(m);
-        }
+    if can_win && let Some(m) = p.moves_to(Nimber::ZERO)?.into_iter().next() {
+        return Ok(m);
     }
     if p.convention() == Convention::Normal && matches!(value, Value::Infinite { .. }) {
         // A draw: stay in the loop (an option of infinite value).
