@@ -4,5 +4,6 @@
 mod cli_errors;
 mod handbook;
 mod nim_sources;
+mod people;
 mod properties;
 mod support;
