@@ -43,6 +43,11 @@ pub trait AnyPosition {
     fn explain(&self) -> Option<Result<String>> {
         None
     }
+    /// The independent components whose values nim-add to this position's value (the heaps of
+    /// a Nim position, the parts of a sum), or `None` when the position does not split.
+    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
+        None
+    }
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -130,6 +135,15 @@ impl<G: Game + 'static> AnyPosition for Instance<G> {
 
     fn boxed(&self) -> Box<dyn AnyPosition> {
         self.at(self.position.clone())
+    }
+
+    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
+        let solver = self.solver.borrow();
+        if solver.game().convention() != Convention::Normal {
+            return None;
+        }
+        let parts = solver.game().components(&self.position)?;
+        (parts.len() >= 2).then(|| parts.into_iter().map(|p| self.at(p)).collect())
     }
 }
 
@@ -231,5 +245,9 @@ impl AnyPosition for Sum {
 
     fn components(&self) -> Vec<Box<dyn AnyPosition>> {
         self.parts.clone()
+    }
+
+    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
+        Some(self.parts.clone())
     }
 }

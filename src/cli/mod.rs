@@ -3,9 +3,12 @@
 //!
 //! Every error is printed as one line on stderr with exit code 2.
 
+mod explain;
 mod flags;
 mod graph;
 mod list;
+mod play;
+mod plot;
 mod position;
 mod render;
 mod seq;
@@ -43,7 +46,8 @@ enum Command {
     Value(Words),
     /// Every move of a position with the value it leads to; winning moves marked.
     Moves(Words),
-    /// How the value is derived: each option, its value, the set C of values and its mex.
+    /// How the value is derived: each option, its value, the set C of values and its mex; for a
+    /// position that splits (several heaps, `--sum 'A' 'B'`), the nim-sum in binary columns.
     Explain(Words),
     /// A disjunctive sum, one quoted game per argument: `grundy sum 'nim 3' 'maze m.txt'`.
     Sum(Words),
@@ -60,6 +64,12 @@ enum Command {
     /// A winner-takes-all sum: w-values (SP, SC or a number), outcome, winning moves:
     /// `grundy wtia 'levels 4,9,3' 'levels 2,5'`.
     Wtia(Words),
+    /// Play against a perfect opponent: `grundy play nim 3 4 5 [--first me|computer]`, or a sum:
+    /// `grundy play --sum 'nim 3' 'grundy-game 8'`. Type `help` during the game.
+    Play(Words),
+    /// Pictures as SVG or PNG: `grundy plot seq GAME --to N -o seq.svg`, `grundy plot maze FILE
+    /// -o maze.png`, `grundy plot table 'nim {x} {y}' --x 0..15 --y 0..15 -o lattice.svg`.
+    Plot(Words),
 }
 
 /// The words after the command; options such as `--json` may stand anywhere among them.
@@ -99,11 +109,13 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::List { json } => Ok(list::run(json)),
         Command::Value(w) => position::value(w.words, settings),
         Command::Moves(w) => position::moves(w.words, settings),
-        Command::Explain(w) => position::explain(w.words, settings),
+        Command::Explain(w) => explain::run(w.words, settings),
         Command::Sum(w) => position::sum(w.words, settings),
         Command::Seq(w) => seq::run(w.words, settings),
         Command::Graph(w) => graph::run(w.words, settings),
         Command::Table(w) => table::run(w.words, settings),
         Command::Wtia(w) => wtia::run(w.words, settings),
+        Command::Play(w) => play::run(w.words, settings),
+        Command::Plot(w) => plot::run(w.words, settings),
     }
 }

@@ -159,45 +159,6 @@ pub fn moves(words: Vec<String>, settings: Settings) -> Result<String> {
     Ok(out)
 }
 
-pub fn explain(words: Vec<String>, settings: Settings) -> Result<String> {
-    let (p, _json) = position_of(words, settings)?;
-    if let Some(text) = p.explain() {
-        return text;
-    }
-    let value = p.value()?;
-    let moves = p.moves()?;
-    let name = format!("{} {}", p.game(), p.text());
-    let mut out = String::new();
-    if moves.is_empty() {
-        let v = if p.convention() == Convention::Misere { 1 } else { 0 };
-        out.push_str(&format!("{name} is terminal: no options, C = ∅, g = {v}"));
-        if v == 1 {
-            out.push_str(" (misère play: the player to move, having no move, wins)");
-        } else {
-            out.push_str(" = mex ∅");
-        }
-        out.push('\n');
-        return Ok(out);
-    }
-    out.push_str(&format!("{name}\noptions ({}):\n", moves.len()));
-    let mut table = Vec::new();
-    let mut seen = Vec::new();
-    for m in &moves {
-        let v = m.next.value()?;
-        table.push(vec![m.label.clone(), m.next.text(), format!("g = {v}")]);
-        if let Value::Finite(n) = v {
-            seen.push(n.0);
-        }
-    }
-    out.push_str(&columns(&table));
-    seen.sort_unstable();
-    seen.dedup();
-    let set: Vec<String> = seen.iter().map(|v| v.to_string()).collect();
-    out.push_str(&format!("C = {{{}}}\ng = mex C = {value}\n", set.join(", ")));
-    out.push_str(&format!("outcome {}\n", outcome_line(&value, p.convention())));
-    Ok(out)
-}
-
 pub fn sum(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let json = take_flag(&mut words, "json");
     take_limits(&mut words, &mut settings)?;

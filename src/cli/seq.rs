@@ -10,7 +10,7 @@ use super::flags::{take_flag, take_limits, take_number, take_value};
 use crate::error::{Error, Result};
 use crate::games::{self, Settings};
 use crate::interrupt;
-use crate::solve::heap_sequence::{Sequence, sequence};
+use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence};
 use crate::solve::take_break::{Method, Options};
 use std::io::Write;
 
@@ -56,6 +56,18 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     if json && csv.is_some() {
         return Err(Error::Input("choose one of --json and --csv".into()));
     }
+    if let Some(file) = take_value(&mut words, "rules")? {
+        // A scripted game whose positions are integers: values by the generic solver.
+        if to as u128 >= settings.limits.max_states as u128 {
+            return Err(Error::Input(format!(
+                "--to {to} is beyond the state limit {}; raise it with --max-states",
+                settings.limits.max_states
+            )));
+        }
+        let values = crate::games::script::integer_values(&file, to, &settings)?;
+        let seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
+        return output(&format!("--rules {file}"), to, &seq, csv, json);
+    }
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
             "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`".into(),
@@ -81,25 +93,30 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         progress: true,
     };
     let seq = sequence(rules.as_ref(), to, options)?;
-    let game = words.join(" ");
+    output(&words.join(" "), to, &seq, csv, json)
+}
+
+/// Render a sequence as CSV (to a file or stdout), JSON or text.
+fn output(game: &str, to: u64, seq: &Sequence, csv: Option<Option<String>>, json: bool) -> Result<String> {
+    let (game, seq) = (game.to_string(), seq);
     match csv {
         Some(Some(file)) if file != "-" => {
             let f = std::fs::File::create(&file)
                 .map_err(|e| Error::Input(format!("cannot write the CSV file `{file}`: {e}")))?;
-            write_csv(&seq, &mut std::io::BufWriter::new(f)).map_err(|e| io_error(&file, e))?;
-            Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, &seq)))
+            write_csv(seq, &mut std::io::BufWriter::new(f)).map_err(|e| io_error(&file, e))?;
+            Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, seq)))
         }
         Some(_) => {
-            write_csv(&seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
+            write_csv(seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
                 .map_err(|e| io_error("stdout", e))?;
             Ok(String::new())
         }
         None if json => {
-            write_json(&game, &seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
+            write_json(&game, seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
                 .map_err(|e| io_error("stdout", e))?;
             Ok(String::new())
         }
-        None => Ok(text(&game, &seq)),
+        None => Ok(text(&game, seq)),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod misere_nim;
 pub mod nim;
 pub mod no_overtaking;
 pub mod octal;
+pub mod script;
 pub mod subtraction;
 pub mod triomino;
 pub mod turtles;
@@ -108,6 +109,9 @@ pub fn find(name: &str) -> Result<&'static GameEntry> {
 
 /// Build a position from words: the game name, then its arguments.
 pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    if script::wanted(words) {
+        return script::build(words, settings);
+    }
     let Some((name, rest)) = words.split_first() else {
         return crate::error::input("no game given: write a game name and its position, e.g. `nim 10 12 5`");
     };

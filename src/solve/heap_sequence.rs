@@ -208,22 +208,30 @@ pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::
         });
     }
     let values = plain_values(rules, to)?;
-    let period = find_period(&values, &rules.period_proof());
-    let narrow: Option<Vec<u32>> = values.iter().map(|v| u32::try_from(v.0).ok()).collect();
-    let Some(narrow) = narrow else {
-        return Err(Error::Unsupported("values beyond 2^32 are not stored by seq".into()));
-    };
-    Ok(Sequence {
-        computed: Computed {
-            values: Values::U32(narrow),
-            period: None,
-            sparse_mask: None,
-            rare: 0,
-        },
-        to,
-        period,
-        method: "plain (every option)".into(),
-    })
+    Sequence::from_values(values, &rules.period_proof(), "plain (every option)")
+}
+
+impl Sequence {
+    /// A sequence from values computed elsewhere (g(0..=to)), with its period by `proof`.
+    pub fn from_values(values: Vec<Nimber>, proof: &PeriodProof, method: &str) -> Result<Sequence> {
+        let to = values.len() as u64 - 1;
+        let period = find_period(&values, proof);
+        let narrow: Option<Vec<u32>> = values.iter().map(|v| u32::try_from(v.0).ok()).collect();
+        let Some(narrow) = narrow else {
+            return Err(Error::Unsupported("values beyond 2^32 are not stored by seq".into()));
+        };
+        Ok(Sequence {
+            computed: Computed {
+                values: Values::U32(narrow),
+                period: None,
+                sparse_mask: None,
+                rare: 0,
+            },
+            to,
+            period,
+            method: method.into(),
+        })
+    }
 }
 
 /// The least period seen at the end of `values` (not proved): it must cover the last half of

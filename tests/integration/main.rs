@@ -7,6 +7,7 @@ mod digraph;
 mod handbook;
 mod nim_sources;
 mod octal;
+mod people;
 mod properties;
 mod support;
 mod welter;

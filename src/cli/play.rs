@@ -1,0 +1,452 @@
+//! `grundy play`: a game in the terminal against a perfect opponent.
+//!
+//! ```text
+//! grundy play GAME ARGS [--first me|computer]
+//! grundy play --sum 'GAME ARGS' 'GAME ARGS' ... [--first me|computer]
+//! ```
+//!
+//! The player types a move in the game's own notation (the labels `grundy moves` prints, such
+//! as `10 → 9`, `8 → 1+7`, `2 up`), or in a forgiving ASCII form: `10->9`, `10 9`, `8 1+7`; or
+//! the position the move leads to (`9 12 5`). In a sum, a move may be prefixed by its
+//! component's number (`#2 3 up`, `2 3 up`) and needs the prefix only when the bare move would
+//! be ambiguous. Input that matches no move is refused with the list of legal moves; input that
+//! matches moves leading to different positions is refused with the candidates. Commands:
+//! `hint` (the value and a winning move), `moves`, `undo` (takes back the last move of each
+//! side), `help`, `quit`. End of input quits.
+//!
+//! The computer plays a winning move whenever there is one (the first in the game's order).
+//! From a P-position it cannot win against perfect play, so it makes the game last longest:
+//! it picks the option of greatest *remoteness* (Steinhaus; Winning Ways ch. 9): remoteness 0 at
+//! a terminal position; from a position with a P-option, 1 + the least remoteness of a P-option
+//! (the winner hurries); otherwise 1 + the greatest remoteness of an option (the loser delays).
+//! Remoteness is computed by a memoised search bounded by [`REMOTENESS_BUDGET`] positions and
+//! [`REMOTENESS_DEPTH`] plies; when the bound is hit (a huge game) or the game is loopy, the
+//! computer instead picks the option with the most moves of its own (keeping the game complex).
+//! In a loopy draw it keeps to options of infinite value.
+//!
+//! Input comes from a line editor (rustyline, with history) when stdin is a terminal, and from
+//! plain lines otherwise, so sessions can be scripted (the tests drive it through stdin).
+
+use super::explain::sum_of;
+use super::flags::{take_flag, take_limits, take_value};
+use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::games::{self, Settings};
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Played};
+use crate::value::Value;
+use std::collections::HashMap;
+use std::io::{BufRead, IsTerminal, Write};
+
+/// Most positions the remoteness search visits for one decision.
+pub const REMOTENESS_BUDGET: usize = 200_000;
+/// Deepest line of play the remoteness search follows.
+pub const REMOTENESS_DEPTH: usize = 2_000;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Side {
+    Human,
+    Computer,
+}
+
+/// `grundy play ...`: runs the session, printing as it goes; returns the empty string.
+pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
+    let sum = take_flag(&mut words, "sum");
+    take_flag(&mut words, "json");
+    let first = match take_value(&mut words, "first")?.as_deref() {
+        None | Some("me") | Some("human") | Some("you") => Side::Human,
+        Some("computer") | Some("it") => Side::Computer,
+        Some(other) => {
+            return Err(Error::Input(format!(
+                "--first {other}: write `--first me` or `--first computer`"
+            )));
+        }
+    };
+    take_limits(&mut words, &mut settings)?;
+    let start = if sum {
+        sum_of(&words, &settings)?
+    } else {
+        games::build(&words, &settings)?
+    };
+    start.value()?; // solve once up front so a bad or huge position fails before the session
+    let mut input = Input::new();
+    let mut out = std::io::stdout();
+    session(start, first, &mut input, &mut out)?;
+    Ok(String::new())
+}
+
+/// Lines typed by the player.
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Plain(std::io::StdinLock<'static>),
+}
+
+impl Input {
+    fn new() -> Input {
+        if std::io::stdin().is_terminal()
+            && let Ok(editor) = rustyline::DefaultEditor::new()
+        {
+            return Input::Editor(Box::new(editor));
+        }
+        Input::Plain(std::io::stdin().lock())
+    }
+
+    /// The next line, or `None` at end of input (or Ctrl-C / Ctrl-D in the editor).
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> Option<String> {
+        match self {
+            Input::Editor(e) => match e.readline(prompt) {
+                Ok(line) => {
+                    let _ = e.add_history_entry(line.as_str());
+                    Some(line)
+                }
+                Err(_) => None,
+            },
+            Input::Plain(stdin) => {
+                let _ = write!(out, "{prompt}");
+                let _ = out.flush();
+                let mut line = String::new();
+                match stdin.read_line(&mut line) {
+                    Ok(0) | Err(_) => None,
+                    Ok(_) => {
+                        let _ = writeln!(out, "{}", line.trim_end());
+                        Some(line)
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn say(out: &mut dyn Write, text: &str) {
+    let _ = writeln!(out, "{text}");
+}
+
+/// Plays from `start` until the game ends or the player quits.
+fn session(start: Box<dyn AnyPosition>, first: Side, input: &mut Input, out: &mut dyn Write) -> Result<()> {
+    let misere = start.convention() == Convention::Misere;
+    say(
+        out,
+        &format!(
+            "Playing {} against a perfect opponent ({} play: {}).\nType a move (`moves` lists them), `hint`, `undo`, `help` or `quit`.",
+            start.game(),
+            if misere { "misère" } else { "normal" },
+            if misere {
+                "whoever makes the last move loses"
+            } else {
+                "whoever makes the last move wins"
+            }
+        ),
+    );
+    // history[i] = (position, side to move there)
+    let mut history: Vec<(Box<dyn AnyPosition>, Side)> = vec![(start, first)];
+    let mut remoteness = Remoteness::default();
+    loop {
+        let (position, side) = history.last().map(|(p, s)| (p.boxed(), *s)).expect("non-empty");
+        say(out, &format!("\nposition: {}", position.text()));
+        let moves = position.moves()?;
+        if moves.is_empty() {
+            let mover_wins = misere;
+            let human_wins = (side == Side::Human) == mover_wins;
+            say(
+                out,
+                &format!(
+                    "No move is left for {}. {}",
+                    if side == Side::Human { "you" } else { "me" },
+                    if human_wins { "You win!" } else { "I win." }
+                ),
+            );
+            return Ok(());
+        }
+        if side == Side::Computer {
+            let m = computer_move(position.as_ref(), moves, &mut remoteness)?;
+            say(out, &format!("I play {}", m.label));
+            history.push((m.next, Side::Human));
+            continue;
+        }
+        let Some(line) = input.line("your move> ", out) else {
+            say(out, "Bye.");
+            return Ok(());
+        };
+        let line = line.trim();
+        match line.to_lowercase().as_str() {
+            "" => continue,
+            "quit" | "q" | "exit" => {
+                say(out, "Bye.");
+                return Ok(());
+            }
+            "help" | "?" => {
+                say(
+                    out,
+                    "Type a move as listed by `moves` (ASCII works: `10->9` or `10 9`; in a sum, `#2 10 9` picks component 2),\n\
+                     or the position it leads to. `hint`: the value and a winning move. `undo`: take back your last move.\n\
+                     `quit`: stop.",
+                );
+                continue;
+            }
+            "moves" | "m" => {
+                say(out, &format!("legal moves: {}", labels(&moves)));
+                continue;
+            }
+            "hint" | "h" => {
+                say(out, &hint(position.as_ref())?);
+                continue;
+            }
+            "undo" | "u" => {
+                // Back to the previous position where it was the player's turn.
+                let mut undone = false;
+                while history.len() > 1 {
+                    history.pop();
+                    if history.last().is_some_and(|(_, s)| *s == Side::Human) {
+                        undone = true;
+                        break;
+                    }
+                }
+                if !undone {
+                    say(out, "Nothing to undo.");
+                    // Restore a consistent state: the start may be the computer's turn.
+                }
+                continue;
+            }
+            _ => {}
+        }
+        match choose(line, moves) {
+            Ok(m) => {
+                say(out, &format!("you play {}", m.label));
+                history.push((m.next, Side::Computer));
+            }
+            Err(msg) => say(out, &msg),
+        }
+    }
+}
+
+fn labels(moves: &[Played]) -> String {
+    let l: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+    l.join(", ")
+}
+
+/// The value and a winning move (or the news that there is none).
+fn hint(p: &dyn AnyPosition) -> Result<String> {
+    let value = p.value()?;
+    let winning = match &value {
+        Value::Finite(v) if v.is_zero() => vec![],
+        Value::Infinite { escapes } if !escapes.contains(&Nimber::ZERO) => vec![],
+        _ => p.moves_to(Nimber::ZERO)?,
+    };
+    Ok(match winning.first() {
+        Some(m) => format!(
+            "value {value}: you can win; a winning move is {} (to {}, value 0)",
+            m.label,
+            m.next.text()
+        ),
+        None if value.outcome() == crate::Outcome::Draw => {
+            format!("value {value}: no winning move, but you can avoid losing by keeping the game loopy")
+        }
+        None => format!("value {value}: a P-position, no move wins against perfect play; make the game long"),
+    })
+}
+
+/// Normal form of typed text or a move label: lower case, arrows and punctuation as spaces,
+/// `a + b` as `a+b`, single spaces.
+fn normal(text: &str) -> String {
+    let t = text
+        .to_lowercase()
+        .replace('→', " ")
+        .replace("->", " ")
+        .replace(['>', ':', ',', '(', ')', '[', ']'], " ");
+    let t: Vec<&str> = t.split_whitespace().collect();
+    t.join(" ").replace(" + ", "+").replace(" +", "+").replace("+ ", "+")
+}
+
+/// The forms a player may type for a move.
+fn keys(m: &Played) -> Vec<String> {
+    let mut k = vec![normal(&m.label), normal(&m.next.text())];
+    // A remark in parentheses (`7 → 5 (take 2)`) may be left out.
+    if let Some((bare, _)) = m.label.split_once(" (") {
+        k.push(normal(bare));
+    }
+    // A move in a sum is labelled `#i game: label`.
+    if let Some(rest) = m.label.strip_prefix('#')
+        && let Some((head, inner)) = rest.split_once(": ")
+    {
+        let index = head.split_whitespace().next().unwrap_or("");
+        let inner = normal(inner);
+        k.push(format!("#{index} {inner}"));
+        k.push(format!("{index} {inner}"));
+        k.push(inner);
+    }
+    k
+}
+
+/// The move meant by `typed`, or a message saying why none is chosen.
+fn choose(typed: &str, moves: Vec<Played>) -> std::result::Result<Played, String> {
+    let exact: Vec<usize> = (0..moves.len()).filter(|&i| moves[i].label == typed).collect();
+    let want = normal(typed);
+    let matched: Vec<usize> = if exact.len() == 1 {
+        exact
+    } else {
+        (0..moves.len()).filter(|&i| keys(&moves[i]).contains(&want)).collect()
+    };
+    let mut targets: Vec<String> = matched.iter().map(|&i| moves[i].next.text()).collect();
+    targets.sort();
+    targets.dedup();
+    match (matched.first(), targets.len()) {
+        (None, _) => Err(format!(
+            "`{typed}` is not a legal move. Legal moves: {}",
+            labels(&moves)
+        )),
+        (Some(&i), 1) => Ok(moves.into_iter().nth(i).expect("index in range")),
+        _ => {
+            let m: Vec<&str> = matched.iter().map(|&i| moves[i].label.as_str()).collect();
+            Err(format!("`{typed}` is ambiguous: it could be {}", m.join(" or ")))
+        }
+    }
+}
+
+/// Remoteness: how long the game lasts with the winner hurrying and the loser delaying.
+#[derive(Default)]
+struct Remoteness {
+    memo: HashMap<String, u64>,
+}
+
+enum Stop {
+    Budget,
+    Failed(Error),
+}
+
+impl Remoteness {
+    fn of(&mut self, p: &dyn AnyPosition, depth: usize, visiting: &mut Vec<String>) -> std::result::Result<u64, Stop> {
+        let key = p.text();
+        if let Some(&r) = self.memo.get(&key) {
+            return Ok(r);
+        }
+        if depth > REMOTENESS_DEPTH || self.memo.len() > REMOTENESS_BUDGET || visiting.contains(&key) {
+            return Err(Stop::Budget);
+        }
+        if crate::interrupt::requested() {
+            return Err(Stop::Failed(Error::Interrupted));
+        }
+        visiting.push(key.clone());
+        let moves = p.moves().map_err(Stop::Failed)?;
+        let mut hurry: Option<u64> = None; // least even remoteness (a P-option)
+        let mut delay = 0;
+        for m in &moves {
+            let r = self.of(m.next.as_ref(), depth + 1, visiting)?;
+            if r % 2 == 0 {
+                hurry = Some(hurry.map_or(r, |h| h.min(r)));
+            }
+            delay = delay.max(r);
+        }
+        visiting.pop();
+        let r = match (moves.is_empty(), hurry) {
+            (true, _) => 0,
+            (false, Some(h)) => h + 1,
+            (false, None) => delay + 1,
+        };
+        self.memo.insert(key, r);
+        Ok(r)
+    }
+}
+
+/// A winning move if there is one; otherwise the move that makes the game last longest.
+fn computer_move(p: &dyn AnyPosition, moves: Vec<Played>, remoteness: &mut Remoteness) -> Result<Played> {
+    let value = p.value()?;
+    let can_win = match &value {
+        Value::Finite(v) => !v.is_zero(),
+        Value::Infinite { escapes } => escapes.contains(&Nimber::ZERO),
+    };
+    if can_win && let Some(m) = p.moves_to(Nimber::ZERO)?.into_iter().next() {
+        return Ok(m);
+    }
+    if p.convention() == Convention::Normal && matches!(value, Value::Infinite { .. }) {
+        // A draw: stay in the loop (an option of infinite value).
+        for (i, m) in moves.iter().enumerate() {
+            if matches!(m.next.value()?, Value::Infinite { .. }) {
+                return Ok(moves.into_iter().nth(i).expect("in range"));
+            }
+        }
+    }
+    // Delay: the option of greatest remoteness (ties: the first in the game's order).
+    let mut best: Option<(u64, usize)> = None;
+    let mut bounded = true;
+    for (i, m) in moves.iter().enumerate() {
+        match remoteness.of(m.next.as_ref(), 0, &mut Vec::new()) {
+            Ok(r) => {
+                if best.is_none_or(|(b, _)| r > b) {
+                    best = Some((r, i));
+                }
+            }
+            Err(Stop::Failed(e)) => return Err(e),
+            Err(Stop::Budget) => {
+                bounded = false;
+                break;
+            }
+        }
+    }
+    let pick = if bounded {
+        best.map_or(0, |(_, i)| i)
+    } else {
+        // Too big to look ahead: keep the game complex (most replies).
+        let mut pick = (0, 0);
+        for (i, m) in moves.iter().enumerate() {
+            let n = m.next.moves()?.len();
+            if n > pick.0 {
+                pick = (n, i);
+            }
+        }
+        pick.1
+    };
+    Ok(moves.into_iter().nth(pick).expect("in range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(words: &str) -> Box<dyn AnyPosition> {
+        games::build(&games::words(words), &Settings::default()).unwrap()
+    }
+
+    #[test]
+    fn typed_moves_match_labels_ascii_forms_and_positions() {
+        let p = build("nim 10 12 5");
+        for typed in ["10 → 9", "10->9", "10 9", "10 > 9", "9 12 5"] {
+            assert_eq!(
+                choose(typed, p.moves().unwrap()).unwrap().next.text(),
+                "9 12 5",
+                "{typed}"
+            );
+        }
+        assert!(
+            choose("10 11", p.moves().unwrap())
+                .err()
+                .unwrap()
+                .contains("Legal moves")
+        );
+        let s = build("subtraction --set 1,2,3 7");
+        assert_eq!(choose("7->5", s.moves().unwrap()).unwrap().next.text(), "5");
+        let g = build("grundy-game 8");
+        assert_eq!(choose("8 -> 1 + 7", g.moves().unwrap()).unwrap().next.text(), "1 7");
+    }
+
+    #[test]
+    fn sums_take_a_component_number_when_needed() {
+        let s = sum_of(&["nim 3".into(), "nim 3".into()], &Settings::default()).unwrap();
+        let err = choose("3 2", s.moves().unwrap()).err().expect("ambiguous");
+        assert!(err.contains("ambiguous"), "{err}");
+        let m = choose("#2 3->2", s.moves().unwrap()).unwrap();
+        assert_eq!(m.next.text(), "nim 3 + nim 2");
+        let m = choose("1 3 2", s.moves().unwrap()).unwrap();
+        assert_eq!(m.next.text(), "nim 2 + nim 3");
+    }
+
+    #[test]
+    fn remoteness_of_subtraction_heaps() {
+        // 1-2-3 game by hand: 1..3 are won in one move; 4 lasts 2 plies (any move, then the
+        // win); 5 goes to 4 (the winner hurries to a P-position): 3; 8 → 7/6/5 (each 3): 4.
+        let mut r = Remoteness::default();
+        for (n, want) in [(0u64, 0u64), (1, 1), (3, 1), (4, 2), (5, 3), (8, 4)] {
+            let p = build(&format!("subtraction --set 1,2,3 {n}"));
+            assert_eq!(r.of(p.as_ref(), 0, &mut Vec::new()).ok(), Some(want), "heap {n}");
+        }
+    }
+}

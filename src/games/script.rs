@@ -1,0 +1,466 @@
+//! Rules written without Rust: a [Rhai](https://rhai.rs) script defines a game, and every
+//! command (`value`, `moves`, `explain`, `seq`, `play`, `sum`) works on it through the generic
+//! solver: `grundy value --rules examples/rules/one_two_three.rhai 10`.
+//!
+//! The script defines
+//! - `fn options(p)` (required): the positions reachable from `p` in one move, as an array;
+//! - `fn label(p, q)` (optional): the move from `p` to `q` in the game's notation
+//!   (default `p → q`);
+//! - `fn show(p)` (optional): how a position is written (default: the value as Rhai prints it);
+//! - `fn components(p)` (optional): independent parts whose values nim-add to `p`'s value (an
+//!   array of positions; fewer than two means `p` does not split), as for a game that splits a
+//!   heap into heaps.
+//!
+//! Positions are integers, booleans, characters, strings, or arrays of these (nested arrays
+//! too). The start position is written after the file as a Rhai expression (`10`, `[3,4]`,
+//! `"..#"`); a single word that is not an expression is taken as a string; several words are an
+//! array of their values.
+//!
+//! Safety and cost: each call into the script runs under Rhai's limits (operations per call,
+//! call depth, expression depth, string and array sizes), so a runaway script stops with an
+//! error instead of hanging; the solver's state limit and Ctrl-C bound the search as for every
+//! game. Script errors are reported as `FILE line N: message` with exit code 2. The `Game`
+//! trait has no error channel in `options`, so the first error is kept in a shared cell and the
+//! positions handed to the command line ([`ScriptPosition`]) check it after every query.
+//! A script call costs microseconds, so a scripted game is some hundred times slower than a
+//! built-in one: fine for teaching and for trying rules, not for records.
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Move};
+use crate::games::Settings;
+use crate::games::args::take_option;
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Instance, Played};
+use crate::value::Value;
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Most Rhai operations one call into the script may perform.
+pub const MAX_OPERATIONS: u64 = 5_000_000;
+
+/// A position of a scripted game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pos {
+    Int(i64),
+    Bool(bool),
+    Char(char),
+    Str(String),
+    List(Vec<Pos>),
+}
+
+impl Pos {
+    fn from_dynamic(d: Dynamic) -> std::result::Result<Pos, String> {
+        if let Ok(i) = d.as_int() {
+            return Ok(Pos::Int(i));
+        }
+        if let Ok(b) = d.as_bool() {
+            return Ok(Pos::Bool(b));
+        }
+        if let Ok(c) = d.as_char() {
+            return Ok(Pos::Char(c));
+        }
+        if d.is_string() {
+            return Ok(Pos::Str(d.into_string().unwrap_or_default()));
+        }
+        if d.is_array() {
+            let a = d.into_array().unwrap_or_default();
+            return a
+                .into_iter()
+                .map(Pos::from_dynamic)
+                .collect::<std::result::Result<_, _>>()
+                .map(Pos::List);
+        }
+        Err(format!(
+            "a position must be an integer, boolean, character, string or array of these, not {}",
+            d.type_name()
+        ))
+    }
+
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Pos::Int(i) => Dynamic::from_int(*i),
+            Pos::Bool(b) => Dynamic::from_bool(*b),
+            Pos::Char(c) => Dynamic::from_char(*c),
+            Pos::Str(s) => Dynamic::from(s.clone()),
+            Pos::List(v) => Dynamic::from_array(v.iter().map(Pos::to_dynamic).collect()),
+        }
+    }
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pos::Int(i) => write!(f, "{i}"),
+            Pos::Bool(b) => write!(f, "{b}"),
+            Pos::Char(c) => write!(f, "{c}"),
+            Pos::Str(s) => write!(f, "{s}"),
+            Pos::List(v) => {
+                let parts: Vec<String> = v.iter().map(|p| p.to_string()).collect();
+                write!(f, "[{}]", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// A game whose rules are a Rhai script.
+pub struct ScriptGame {
+    file: String,
+    engine: Engine,
+    ast: AST,
+    has_label: bool,
+    has_show: bool,
+    has_components: bool,
+    /// The first error met while the solver asked for options (it cannot return errors).
+    error: Rc<RefCell<Option<Error>>>,
+}
+
+/// `FILE line N: message` for a Rhai error.
+fn script_error(file: &str, e: &EvalAltResult) -> Error {
+    let inner = e.unwrap_inner();
+    let mut message = inner.to_string();
+    if let Some(i) = message.rfind(" (line ") {
+        message.truncate(i);
+    }
+    if matches!(inner, EvalAltResult::ErrorTooManyOperations(..)) {
+        message = format!(
+            "stopped after {MAX_OPERATIONS} operations in one call (a runaway loop?); the rules must answer each call within that limit"
+        );
+    }
+    let pos = inner.position();
+    let pos = if pos.is_none() { e.position() } else { pos };
+    match pos.line() {
+        Some(line) => Error::Input(format!("rules file {file} line {line}: {message}")),
+        None => Error::Input(format!("rules file {file}: {message}")),
+    }
+}
+
+impl ScriptGame {
+    /// Compile the rules in `text` (read from `file`, named in errors).
+    pub fn new(file: &str, text: &str) -> Result<ScriptGame> {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(MAX_OPERATIONS)
+            .set_max_call_levels(64)
+            .set_max_expr_depths(64, 64)
+            .set_max_string_size(1 << 20)
+            .set_max_array_size(1 << 20)
+            .set_max_map_size(1 << 16);
+        // `print` and `debug` in a script are diagnostics: stderr, never the answer on stdout.
+        engine.on_print(|s| eprintln!("{s}"));
+        engine.on_debug(|s, _, pos| eprintln!("debug (line {}): {s}", pos.line().unwrap_or(0)));
+        let ast = engine.compile(text).map_err(|e| {
+            let message = e.err_type().to_string();
+            match e.position().line() {
+                Some(line) => Error::Input(format!("rules file {file} line {line}: {message}")),
+                None => Error::Input(format!("rules file {file}: {message}")),
+            }
+        })?;
+        let has = |name: &str, arity: usize| ast.iter_functions().any(|f| f.name == name && f.params.len() == arity);
+        if !has("options", 1) {
+            return Err(Error::Input(format!(
+                "rules file {file} defines no `fn options(p)`: it must return the array of positions reachable from p"
+            )));
+        }
+        Ok(ScriptGame {
+            file: file.to_string(),
+            has_label: has("label", 2),
+            has_show: has("show", 1),
+            has_components: has("components", 1),
+            engine,
+            ast,
+            error: Rc::new(RefCell::new(None)),
+        })
+    }
+
+    fn failed(&self) -> bool {
+        self.error.borrow().is_some()
+    }
+
+    fn fail(&self, e: Error) {
+        let mut slot = self.error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+    }
+
+    fn call(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic> {
+        let mut scope = Scope::new();
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
+            .map_err(|e| script_error(&self.file, &e))
+    }
+
+    /// The positions `fname(p)` returns (an array of positions).
+    fn positions(&self, fname: &str, p: &Pos) -> Result<Vec<Pos>> {
+        let result = self.call(fname, vec![p.to_dynamic()])?;
+        let type_name = result.type_name();
+        let Ok(array) = result.into_array() else {
+            return Err(Error::Input(format!(
+                "rules file {}: {fname}({p}) returned {type_name}; it must return an array of positions",
+                self.file
+            )));
+        };
+        array
+            .into_iter()
+            .map(|d| {
+                Pos::from_dynamic(d)
+                    .map_err(|m| Error::Input(format!("rules file {}: {fname}({p}) returned {m}", self.file)))
+            })
+            .collect()
+    }
+
+    /// The options of `p`, without repeats, in the script's order.
+    pub fn try_options(&self, p: &Pos) -> Result<Vec<Pos>> {
+        let mut out = self.positions("options", p)?;
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|q| seen.insert(q.clone()));
+        Ok(out)
+    }
+
+    /// Parse the start position written after the file.
+    pub fn parse_start(&self, words: &[String]) -> Result<Pos> {
+        let parse = |w: &str| -> Result<Pos> {
+            match self.engine.eval_expression::<Dynamic>(w) {
+                Ok(d) => Pos::from_dynamic(d).map_err(|m| Error::Input(format!("start position `{w}`: {m}"))),
+                Err(_) => Ok(Pos::Str(w.to_string())),
+            }
+        };
+        match words {
+            [] => Err(Error::Input(format!(
+                "give the start position after the rules file: `--rules {} 10` (an integer, [array] or \"string\")",
+                self.file
+            ))),
+            [one] => parse(one),
+            many => many.iter().map(|w| parse(w)).collect::<Result<_>>().map(Pos::List),
+        }
+    }
+}
+
+impl Game for ScriptGame {
+    type Position = Pos;
+
+    fn options(&self, p: &Pos, out: &mut Vec<Pos>) {
+        if self.failed() {
+            return;
+        }
+        match self.positions("options", p) {
+            Ok(v) => out.extend(v),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn moves(&self, p: &Pos) -> Vec<Move<Pos>> {
+        if self.failed() {
+            return vec![];
+        }
+        let options = match self.try_options(p) {
+            Ok(v) => v,
+            Err(e) => {
+                self.fail(e);
+                return vec![];
+            }
+        };
+        options
+            .into_iter()
+            .map(|q| {
+                let label = if self.has_label {
+                    match self.call("label", vec![p.to_dynamic(), q.to_dynamic()]) {
+                        Ok(d) => d.to_string(),
+                        Err(e) => {
+                            self.fail(e);
+                            String::new()
+                        }
+                    }
+                } else {
+                    format!("{} → {}", self.format(p), self.format(&q))
+                };
+                Move::new(label, q)
+            })
+            .collect()
+    }
+
+    fn format(&self, p: &Pos) -> String {
+        if self.has_show && !self.failed() {
+            match self.call("show", vec![p.to_dynamic()]) {
+                Ok(d) => return d.to_string(),
+                Err(e) => self.fail(e),
+            }
+        }
+        p.to_string()
+    }
+
+    fn components(&self, p: &Pos) -> Option<Vec<Pos>> {
+        if !self.has_components || self.failed() {
+            return None;
+        }
+        match self.positions("components", p) {
+            Ok(parts) if parts.len() >= 2 => Some(parts),
+            Ok(_) => None,
+            Err(e) => {
+                self.fail(e);
+                None
+            }
+        }
+    }
+}
+
+/// A position of a scripted game as the command line sees it: every answer is checked against
+/// the script's error cell.
+pub struct ScriptPosition {
+    inner: Box<dyn AnyPosition>,
+    error: Rc<RefCell<Option<Error>>>,
+}
+
+impl ScriptPosition {
+    fn check<T>(&self, r: Result<T>) -> Result<T> {
+        if let Some(e) = self.error.borrow().clone() {
+            return Err(e);
+        }
+        r
+    }
+
+    fn wrap(&self, inner: Box<dyn AnyPosition>) -> Box<dyn AnyPosition> {
+        Box::new(ScriptPosition {
+            inner,
+            error: self.error.clone(),
+        })
+    }
+
+    fn wrap_all(&self, moves: Vec<Played>) -> Vec<Played> {
+        moves
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.wrap(m.next),
+            })
+            .collect()
+    }
+}
+
+impl AnyPosition for ScriptPosition {
+    fn game(&self) -> String {
+        self.inner.game()
+    }
+    fn text(&self) -> String {
+        self.inner.text()
+    }
+    fn value(&self) -> Result<Value> {
+        let v = self.inner.value();
+        self.check(v)
+    }
+    fn moves(&self) -> Result<Vec<Played>> {
+        let m = self.inner.moves();
+        self.check(m).map(|m| self.wrap_all(m))
+    }
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let m = self.inner.moves_to(target);
+        self.check(m).map(|m| self.wrap_all(m))
+    }
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        self.wrap(self.inner.boxed())
+    }
+    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
+        let parts = self.inner.split()?;
+        Some(parts.into_iter().map(|p| self.wrap(p)).collect())
+    }
+}
+
+/// Read and compile a rules file.
+pub fn load(file: &str) -> Result<ScriptGame> {
+    let text = std::fs::read(file).map_err(|e| Error::Input(format!("cannot read rules file {file}: {e}")))?;
+    let text = String::from_utf8(text).map_err(|_| Error::Input(format!("rules file {file} is not UTF-8 text")))?;
+    ScriptGame::new(file, &text)
+}
+
+/// Whether the words ask for a scripted game (`--rules FILE`).
+pub fn wanted(words: &[String]) -> bool {
+    words.iter().any(|w| w == "--rules" || w.starts_with("--rules="))
+}
+
+/// A position of a scripted game from words: `--rules FILE START...`.
+pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    let mut words = words.to_vec();
+    let Some(file) = take_option(&mut words, "rules")? else {
+        return Err(Error::Input("--rules needs a file: --rules FILE.rhai START".into()));
+    };
+    if let Some(w) = words.iter().find(|w| w.starts_with("--")) {
+        return Err(Error::Input(format!("unknown option `{w}` after --rules {file}")));
+    }
+    let game = load(&file)?;
+    let start = game.parse_start(&words)?;
+    let error = game.error.clone();
+    let inner = Instance::new(format!("--rules {file}"), settings.solver(game), start);
+    let p = ScriptPosition {
+        inner: Box::new(inner),
+        error,
+    };
+    // Report a script error in formatting the start right away.
+    p.check(Ok(()))?;
+    Ok(Box::new(p))
+}
+
+/// The values g(0), ..., g(to) of a scripted game whose positions are integers (for `seq`).
+pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<Vec<Nimber>> {
+    let game = load(file)?;
+    let error = game.error.clone();
+    let mut solver = settings.solver(game);
+    let mut out = Vec::new();
+    for n in 0..=to {
+        let n = i64::try_from(n).map_err(|_| Error::Input(format!("--to {to} is too large")))?;
+        let v = solver.nimber(&Pos::Int(n));
+        if let Some(e) = error.borrow().clone() {
+            return Err(e);
+        }
+        out.push(v?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> ScriptGame {
+        ScriptGame::new("test.rhai", text).unwrap()
+    }
+
+    #[test]
+    fn positions_round_trip_through_rhai() {
+        let g = game("fn options(p) { [] }");
+        for w in ["10", "[3, 4]", "\"ab\"", "true", "[[1], []]"] {
+            let p = g.parse_start(&[w.to_string()]).unwrap();
+            assert_eq!(Pos::from_dynamic(p.to_dynamic()).unwrap(), p);
+        }
+        assert_eq!(g.parse_start(&["..#".into()]).unwrap(), Pos::Str("..#".into()));
+        assert_eq!(
+            g.parse_start(&["3".into(), "4".into()]).unwrap(),
+            Pos::List(vec![Pos::Int(3), Pos::Int(4)])
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = ScriptGame::new("bad.rhai", "fn options(p) {\n  let x = ;\n}")
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("bad.rhai line 2"), "{e}");
+        let g = game("fn options(p) {\n  [p - 1,\n   p.nonsense()]\n}");
+        let e = g.try_options(&Pos::Int(3)).unwrap_err().to_string();
+        assert!(e.contains("line 3"), "{e}");
+        let e = ScriptGame::new("none.rhai", "fn moves(p) { [] }").err().unwrap();
+        assert!(e.to_string().contains("options"), "{e}");
+    }
+
+    #[test]
+    fn runaway_scripts_stop() {
+        let g = game("fn options(p) {\n  loop { p += 1; }\n}");
+        let e = g.try_options(&Pos::Int(3)).unwrap_err().to_string();
+        assert!(e.contains("line 2") || e.contains("operations"), "{e}");
+        let g = game("fn f(n) { f(n + 1) }\nfn options(p) { f(0) }");
+        assert!(g.try_options(&Pos::Int(3)).is_err());
+        let g = game("fn options(p) { let a = [1]; loop { a += a; } }");
+        assert!(g.try_options(&Pos::Int(3)).is_err());
+    }
+}
