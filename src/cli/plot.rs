@@ -158,8 +158,7 @@ fn sequence(mut words: Vec<String>, settings: Settings) -> Result<Sequence> {
         .filter(|w| !w.starts_with("--"))
         .cloned()
         .collect::<Vec<_>>();
-    words.push("--json".into());
-    let text = super::seq::run(words, settings)?;
+    let text = super::seq::json_document(words, settings)?;
     let doc: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| Error::Input(format!("seq output is not JSON: {e}")))?;
     let values: Vec<u64> = doc["values"]

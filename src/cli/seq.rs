@@ -35,7 +35,17 @@ fn looks_like_file(w: &str) -> bool {
     w.contains('/') || w.ends_with(".csv") || w.ends_with(".txt") || w == "-"
 }
 
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
+pub fn run(words: Vec<String>, settings: Settings) -> Result<String> {
+    run_with(words, settings, false)
+}
+
+/// The `seq --json` document as a string (for `plot seq`), instead of streamed to stdout.
+pub fn json_document(mut words: Vec<String>, settings: Settings) -> Result<String> {
+    words.push("--json".into());
+    run_with(words, settings, true)
+}
+
+fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Result<String> {
     let json = take_flag(&mut words, "json");
     let csv = take_csv(&mut words);
     let all = take_flag(&mut words, "all");
@@ -66,7 +76,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         }
         let values = crate::games::script::integer_values(&file, to, &settings)?;
         let seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
-        return output(&format!("--rules {file}"), to, &seq, csv, json);
+        return output(&format!("--rules {file}"), to, &seq, csv, json, capture);
     }
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
@@ -93,11 +103,18 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         progress: true,
     };
     let seq = sequence(rules.as_ref(), to, options)?;
-    output(&words.join(" "), to, &seq, csv, json)
+    output(&words.join(" "), to, &seq, csv, json, capture)
 }
 
 /// Render a sequence as CSV (to a file or stdout), JSON or text.
-fn output(game: &str, to: u64, seq: &Sequence, csv: Option<Option<String>>, json: bool) -> Result<String> {
+fn output(
+    game: &str,
+    to: u64,
+    seq: &Sequence,
+    csv: Option<Option<String>>,
+    json: bool,
+    capture: bool,
+) -> Result<String> {
     let (game, seq) = (game.to_string(), seq);
     match csv {
         Some(Some(file)) if file != "-" => {
@@ -110,6 +127,11 @@ fn output(game: &str, to: u64, seq: &Sequence, csv: Option<Option<String>>, json
             write_csv(seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
                 .map_err(|e| io_error("stdout", e))?;
             Ok(String::new())
+        }
+        None if json && capture => {
+            let mut buf = Vec::new();
+            write_json(&game, seq, &mut buf).map_err(|e| io_error("memory", e))?;
+            String::from_utf8(buf).map_err(|_| Error::Unsupported("seq JSON is not UTF-8".into()))
         }
         None if json => {
             write_json(&game, seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))

@@ -137,6 +137,16 @@ impl<G: Game> Solver<G> {
         Ok(())
     }
 
+    /// Mark a position as on the stack; positions on the stack count toward the state limit,
+    /// so a long chain stops at the limit instead of growing the stack without bound.
+    fn mark(&mut self, position: &G::Position) -> Result<()> {
+        self.table.insert(position.clone(), IN_PROGRESS);
+        if self.table.len() > self.limits.max_states {
+            return Err(Error::StateLimit(self.limits.max_states));
+        }
+        Ok(())
+    }
+
     /// The nimber of `position` (the misère Grundy value for a misère game).
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let root = self.game.canonical(position.clone());
@@ -161,7 +171,7 @@ impl<G: Game> Solver<G> {
                 return Ok(v);
             }
             Err(frame) => {
-                self.table.insert(frame.position.clone(), IN_PROGRESS);
+                self.mark(&frame.position)?;
                 stack.push(frame);
             }
         }
@@ -189,7 +199,7 @@ impl<G: Game> Solver<G> {
                                 self.store(child, v)?;
                             }
                             Err(frame) => {
-                                self.table.insert(frame.position.clone(), IN_PROGRESS);
+                                self.mark(&frame.position)?;
                                 stack.push(frame);
                             }
                         }

@@ -140,5 +140,5 @@ fn the_handbooks_sum_rule_explained_for_f_8() {
     let out = grundy(&["explain", "grundy-game", "8"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("C = {0, 1, 3}"), "{text}");
-    assert!(text.contains("mex C = 2"), "{text}");
+    assert!(text.contains("g = mex C = mex {0, 1, 3} = 2"), "{text}");
 }

@@ -96,7 +96,8 @@ fn small_game() -> impl Strategy<Value = String> {
         prop::collection::vec(0u64..30, 1..3).prop_map(|h| format!("subtraction --set 1,3,4 {}", join(&h))),
         prop::collection::vec(1u64..40, 1..3).prop_map(|h| format!("divisors {}", join(&h))),
         prop::collection::vec(0u64..30, 1..3).prop_map(|h| format!("prime-subtraction {}", join(&h))),
-        (0usize..5, 0usize..5).prop_map(|(x, y)| format!("maze examples/mazes/handbook2.txt {x},{y}")),
+        prop::sample::select(vec!["0,0", "3,0", "4,0", "2,1", "4,2", "0,4", "3,3"])
+            .prop_map(|c| format!("maze examples/mazes/handbook2.txt {c}")),
     ]
 }
 
