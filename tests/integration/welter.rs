@@ -67,3 +67,20 @@ fn table_command_finds_and_proves_the_thesis_row_formula() {
         "{text}"
     );
 }
+
+/// Thesis ch.4: f(2,5) = {(1,5), (2,1), (2,3), (2,4)} with values 3, 0, 2, 1, so g(2,5) = 4.
+#[test]
+fn explain_welter_2_5_as_the_thesis_writes_it() {
+    let out = crate::support::grundy(&["explain", "welter", "2", "5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for (option, g) in [("1 5", 3), ("2 1", 0), ("2 3", 2), ("2 4", 1)] {
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&format!("to {option}")) && l.ends_with(&format!("g = {g}"))),
+            "{option}: {text}"
+        );
+    }
+    assert!(text.contains("g = mex C = mex {0, 1, 2, 3} = 4"), "{text}");
+}
