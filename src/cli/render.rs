@@ -2,16 +2,7 @@
 
 /// Render rows as left-aligned columns separated by two spaces (trailing spaces trimmed).
 pub fn columns(rows: &[Vec<String>]) -> String {
-    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..n)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let widths = column_widths(rows);
     let mut out = String::new();
     for r in rows {
         let mut line = String::from("  ");
@@ -25,4 +16,18 @@ pub fn columns(rows: &[Vec<String>]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The width (in characters) of each column of `rows`.
+pub fn column_widths(rows: &[Vec<String>]) -> Vec<usize> {
+    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
+    (0..n)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
 }

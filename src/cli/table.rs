@@ -387,16 +387,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
 
 /// Columns aligned to the right (numbers), two spaces apart.
 fn right_aligned(rows: &[Vec<String>]) -> String {
-    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..n)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let widths = super::render::column_widths(rows);
     let mut out = String::new();
     for r in rows {
         let cells: Vec<String> = r
