@@ -92,7 +92,9 @@ pub fn main() -> i32 {
     };
     match run(cli) {
         Ok(text) => {
-            print!("{text}");
+            // A closed pipe (`grundy ... | head`) is not an error worth a panic.
+            use std::io::Write;
+            let _ = std::io::stdout().write_all(text.as_bytes());
             0
         }
         Err(e) => {
