@@ -11,7 +11,8 @@ pub fn install() {
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
 }
 
-/// Whether Ctrl-C was pressed.
+/// Whether Ctrl-C was pressed, or the process went above its memory limit (see
+/// [`crate::memory`]): either way, long computations stop at their next checkpoint.
 pub fn requested() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
+    INTERRUPTED.load(Ordering::Relaxed) || crate::memory::exceeded()
 }

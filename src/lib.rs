@@ -15,6 +15,7 @@ pub mod error;
 pub mod game;
 pub mod games;
 pub mod interrupt;
+pub mod memory;
 pub mod nimber;
 pub mod outcome;
 pub mod position;

@@ -25,11 +25,14 @@ pub fn take_number(words: &mut Vec<String>, name: &str) -> Result<Option<u64>> {
     }
 }
 
-/// `--max-states` written after the game's words.
+/// `--max-states` and `--max-memory` written after the game's words.
 pub fn take_limits(words: &mut Vec<String>, settings: &mut Settings) -> Result<()> {
     if let Some(n) = take_number(words, "max-states")? {
         settings.limits.max_states =
             usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
+    }
+    if let Some(size) = take_value(words, "max-memory")? {
+        crate::memory::set_limit(crate::memory::parse_size(&size)?);
     }
     Ok(())
 }

@@ -31,6 +31,10 @@ struct Cli {
     /// Most positions a search may store before it stops with an error.
     #[arg(long, global = true, value_name = "N", default_value_t = Limits::default().max_states)]
     max_states: usize,
+    /// Most memory the process may use (K, M, G, T: powers of 1024), e.g. 512M or 4G; the
+    /// default is half of the machine's memory. Above it a computation stops with an error.
+    #[arg(long, global = true, value_name = "SIZE")]
+    max_memory: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -98,15 +102,29 @@ pub fn main() -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("grundy: {e}");
+            eprintln!("grundy: {}", explain_stop(e));
             2
         }
+    }
+}
+
+/// A stop at a checkpoint caused by the memory limit is reported as such, not as Ctrl-C.
+fn explain_stop(e: Error) -> Error {
+    if e == Error::Interrupted && crate::memory::exceeded() {
+        crate::memory::limit_error()
+    } else {
+        e
     }
 }
 
 fn run(cli: Cli) -> Result<String, Error> {
     let mut settings = Settings::default();
     settings.limits.max_states = cli.max_states;
+    let memory = match &cli.max_memory {
+        Some(size) => crate::memory::parse_size(size)?,
+        None => crate::memory::default_limit(),
+    };
+    crate::memory::set_limit(memory);
     match cli.command {
         Command::List { json } => Ok(list::run(json)),
         Command::Value(w) => position::value(w.words, settings),

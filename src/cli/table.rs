@@ -116,6 +116,18 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
         .filter(|(_, a)| matches!(a, Arg::Range(..)))
         .map(|(i, _)| i)
         .collect();
+    // Count the cells before listing them: a range such as 0..2^64−1 must be refused, not
+    // collected (u128: the width b − a + 1 of a u64 range may be 2^64).
+    let width = |i: usize| match args[i] {
+        Arg::Range(a, b) => u128::from(b) - u128::from(a) + 1,
+        Arg::Fixed(_) => 1,
+    };
+    let cells_count: u128 = ranges.iter().map(|&i| width(i)).product();
+    if ranges.len() <= 2 && cells_count > u128::from(MAX_CELLS) {
+        return Err(Error::Input(format!(
+            "the table has {cells_count} cells: at most {MAX_CELLS} are accepted"
+        )));
+    }
     let span = |i: usize| match args[i] {
         Arg::Range(a, b) => (a..=b).collect::<Vec<u64>>(),
         Arg::Fixed(_) => unreachable!(),

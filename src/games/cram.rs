@@ -286,6 +286,9 @@ impl Searchable for Cram {
 
 /// Parse `RxC` (rows × columns).
 pub fn parse_size(word: &str, max_cells: usize) -> Option<Result<(usize, usize)>> {
+    if word.contains(['/', '.', '#']) {
+        return None; // a file name or rows of cells, not ROWSxCOLUMNS
+    }
     let (r, c) = word.split_once(['x', 'X', '×'])?;
     let (Ok(r), Ok(c)) = (r.trim().parse::<usize>(), c.trim().parse::<usize>()) else {
         return Some(input(format!(

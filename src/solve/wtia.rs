@@ -83,38 +83,81 @@ impl WValues {
         format!("{}\u{0}{}", p.game(), p.text())
     }
 
-    /// The w-value of one component.
+    /// The w-value of one component. The search keeps its own stack (no recursion, so a long
+    /// chain of positions cannot overflow the thread's stack); a position met again while it is
+    /// still being expanded means the component is loopy, which w-values do not cover.
     pub fn w(&mut self, p: &dyn AnyPosition) -> Result<W> {
         if let Some(&w) = self.memo.get(&Self::key(p)) {
             return Ok(w);
         }
-        if interrupt::requested() {
-            return Err(Error::Interrupted);
+        struct Frame {
+            key: String,
+            moves: Vec<Played>,
+            next: usize,
+            naturals: Vec<Nimber>,
+            wins: bool,
         }
-        let moves = p.moves()?;
-        let w = if moves.is_empty() {
-            W::SuperLosing
-        } else {
-            let mut naturals = Vec::with_capacity(moves.len());
-            let mut wins = false;
-            for m in &moves {
-                match self.w(m.next.as_ref())? {
-                    W::SuperLosing => wins = true,
-                    W::SuperWinning => {}
-                    W::Natural(n) => naturals.push(Nimber(n)),
-                }
+        let open = |p: &dyn AnyPosition| -> Result<Frame> {
+            Ok(Frame {
+                key: Self::key(p),
+                moves: p.moves()?,
+                next: 0,
+                naturals: Vec::new(),
+                wins: false,
+            })
+        };
+        let mut on_stack: std::collections::HashSet<String> = std::collections::HashSet::new();
+        let first = open(p)?;
+        on_stack.insert(first.key.clone());
+        let mut stack = vec![first];
+        loop {
+            if interrupt::requested() {
+                return Err(Error::Interrupted);
             }
-            if wins {
+            let top = stack.last_mut().expect("the root stays until it is solved");
+            if top.next < top.moves.len() {
+                let next = top.moves[top.next].next.as_ref();
+                let key = Self::key(next);
+                if let Some(&w) = self.memo.get(&key) {
+                    match w {
+                        W::SuperLosing => top.wins = true,
+                        W::SuperWinning => {}
+                        W::Natural(n) => top.naturals.push(Nimber(n)),
+                    }
+                    top.next += 1;
+                } else if on_stack.contains(&key) {
+                    return Err(Error::Loopy(format!(
+                        "{} {} (w-values of winner-takes-all sums need games without cycles)",
+                        next.game(),
+                        next.text()
+                    )));
+                } else {
+                    let frame = open(next)?;
+                    on_stack.insert(key);
+                    if on_stack.len() + self.memo.len() > self.max_states {
+                        return Err(Error::StateLimit(self.max_states));
+                    }
+                    stack.push(frame);
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("non-empty");
+            let w = if frame.moves.is_empty() {
+                W::SuperLosing
+            } else if frame.wins {
                 W::SuperWinning
             } else {
-                W::Natural(self.scratch.mex(&naturals).0)
+                W::Natural(self.scratch.mex(&frame.naturals).0)
+            };
+            on_stack.remove(&frame.key);
+            self.memo.insert(frame.key, w);
+            if self.memo.len() > self.max_states {
+                return Err(Error::StateLimit(self.max_states));
             }
-        };
-        self.memo.insert(Self::key(p), w);
-        if self.memo.len() > self.max_states {
-            return Err(Error::StateLimit(self.max_states));
+            if stack.is_empty() {
+                return Ok(w);
+            }
         }
-        Ok(w)
     }
 
     /// Every winning move of the WTIA sum `parts` (component index, move); none from a lost sum.
