@@ -89,9 +89,18 @@ pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
+            if !e.use_stderr() {
+                let _ = e.print(); // --help, --version
+                return 0;
+            }
+            // One line, like every other error: clap's first line names the problem.
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!(
+                "grundy: {}; see `grundy --help`",
+                first.trim_start_matches("error: ").trim_end()
+            );
+            return 2;
         }
     };
     match run(cli) {

@@ -124,8 +124,7 @@ fn output(
             Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, seq)))
         }
         Some(_) => {
-            write_csv(seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
-                .map_err(|e| io_error("stdout", e))?;
+            quiet_on_closed_pipe(write_csv(seq, &mut std::io::BufWriter::new(std::io::stdout().lock())))?;
             Ok(String::new())
         }
         None if json && capture => {
@@ -134,11 +133,23 @@ fn output(
             String::from_utf8(buf).map_err(|_| Error::Unsupported("seq JSON is not UTF-8".into()))
         }
         None if json => {
-            write_json(&game, seq, &mut std::io::BufWriter::new(std::io::stdout().lock()))
-                .map_err(|e| io_error("stdout", e))?;
+            quiet_on_closed_pipe(write_json(
+                &game,
+                seq,
+                &mut std::io::BufWriter::new(std::io::stdout().lock()),
+            ))?;
             Ok(String::new())
         }
         None => Ok(text(&game, seq)),
+    }
+}
+
+/// A reader that stops early (`grundy seq ... --csv | head`) closes the pipe: that ends the
+/// output quietly with exit code 0, as for every other command.
+fn quiet_on_closed_pipe(written: std::io::Result<()>) -> Result<()> {
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(|e| io_error("stdout", e)),
     }
 }
 

@@ -122,7 +122,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
         Arg::Range(a, b) => u128::from(b) - u128::from(a) + 1,
         Arg::Fixed(_) => 1,
     };
-    let cells_count: u128 = ranges.iter().map(|&i| width(i)).product();
+    let cells_count: u128 = ranges.iter().fold(1u128, |n, &i| n.saturating_mul(width(i)));
     if ranges.len() <= 2 && cells_count > u128::from(MAX_CELLS) {
         return Err(Error::Input(format!(
             "the table has {cells_count} cells: at most {MAX_CELLS} are accepted"

@@ -313,7 +313,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
                 let (r, c) = size?;
                 Board::rectangle(r, c)
             }
-            None if w.contains(['.', '#']) && !std::path::Path::new(w).exists() => Board::parse(w)?,
+            None if w.chars().all(|c| matches!(c, '.' | '#' | '/')) && !std::path::Path::new(w).exists() => {
+                Board::parse(w)?
+            }
             None => {
                 let text = std::fs::read_to_string(w)
                     .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
