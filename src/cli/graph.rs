@@ -1,4 +1,5 @@
-//! `grundy graph FILE [--start V | --pawns V1,V2,...] [--all-g [--limit K]] [--boolean] [--json]`:
+//! `grundy graph FILE [--start V | --pawns V1,V2,...] [--all-g [--limit K]] [--boolean] [--json]
+//! [--verify]`:
 //! the values of every vertex of a digraph game, a state game from a start vertex (thesis ch.3),
 //! pawns (a sum), every g-function, or every Boolean Grundy function (kernels).
 
@@ -14,10 +15,12 @@ use crate::solve::gfunctions::{Functions, Rule, enumerate_bounded};
 use crate::value::Value;
 use serde_json::{Map, Value as Json, json};
 
-const USAGE: &str = "grundy graph FILE [--start V | --pawns V1,V2,...] [--all-g [--limit K]] [--boolean] [--json]";
+const USAGE: &str =
+    "grundy graph FILE [--start V | --pawns V1,V2,...] [--all-g [--limit K]] [--boolean] [--json] [--verify]";
 
 pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let json = take_flag(&mut words, "json");
+    let verify = take_flag(&mut words, "verify");
     let all_g = take_flag(&mut words, "all-g");
     let boolean = take_flag(&mut words, "boolean");
     let limit = take_number(&mut words, "limit")?;
@@ -41,6 +44,12 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         return input(format!("choose one of --start, --pawns, --all-g, --boolean: {USAGE}"));
     }
     let solved = load(&file)?;
+    if verify {
+        eprintln!(
+            "grundy: {}",
+            crate::solve::verify::check_graph(&solved.graph, &solved.labels)?
+        );
+    }
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
     if let Some(v) = start {
         let x = solved.vertex(&v)?;

@@ -13,6 +13,7 @@ mod position;
 mod render;
 mod seq;
 mod table;
+mod verify;
 mod wtia;
 
 use crate::error::Error;

@@ -35,7 +35,7 @@ fn winning_json(moves: &[Played]) -> Vec<Json> {
 }
 
 /// The winning moves: to value 0 (none from a P-position, none in a loopy ∞ without 0 in K).
-fn winning_moves(p: &dyn AnyPosition, value: &Value) -> Result<Vec<Played>> {
+pub(super) fn winning_moves(p: &dyn AnyPosition, value: &Value) -> Result<Vec<Played>> {
     match value {
         Value::Finite(v) if v.is_zero() => Ok(vec![]),
         Value::Infinite { escapes } if !escapes.contains(&Nimber::ZERO) => Ok(vec![]),
@@ -103,9 +103,16 @@ fn report(p: &dyn AnyPosition, json: bool, extra: Option<(&str, Json)>) -> Resul
     Ok(out)
 }
 
-pub fn value(words: Vec<String>, settings: Settings) -> Result<String> {
+pub fn value(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
+    let verify = take_flag(&mut words, "verify");
+    take_limits(&mut words, &mut settings)?;
+    let max_states = settings.limits.max_states;
     let (p, json) = position_of(words, settings)?;
-    report(p.as_ref(), json, None)
+    let out = report(p.as_ref(), json, None)?;
+    if verify {
+        super::verify::position(p.as_ref(), max_states)?;
+    }
+    Ok(out)
 }
 
 pub fn moves(words: Vec<String>, settings: Settings) -> Result<String> {

@@ -49,6 +49,7 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
     let json = take_flag(&mut words, "json");
     let csv = take_csv(&mut words);
     let all = take_flag(&mut words, "all");
+    let verify = take_flag(&mut words, "verify");
     let method = match take_value(&mut words, "method")?.as_deref() {
         None | Some("auto") => Method::Auto,
         Some("plain") => Method::Plain,
@@ -103,7 +104,71 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
         progress: true,
     };
     let seq = sequence(rules.as_ref(), to, options)?;
+    if verify {
+        let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
+        eprintln!(
+            "grundy: {}",
+            verify_sequence(name, rest, rules.as_ref(), &values, &seq, &settings)?
+        );
+    }
     output(&words.join(" "), to, &seq, csv, json, capture)
+}
+
+/// `--verify`: the values again by an independent method (see [`crate::solve::verify`]): a
+/// code computed by sparse space against the plain take-and-break method; a code computed by
+/// the plain method against the generic mex over the rules' options; other heap games against
+/// their closed formula, or else against the generic solver on each heap.
+fn verify_sequence(
+    name: &str,
+    rest: &[String],
+    rules: &dyn crate::games::heap::HeapRules,
+    values: &[u64],
+    seq: &Sequence,
+    settings: &Settings,
+) -> Result<String> {
+    use crate::solve::verify::check_sequence;
+    let to = values.len() as u64 - 1;
+    if rules.take_break().is_some() {
+        if seq.method.starts_with("sparse") {
+            let options = Options {
+                method: Method::Plain,
+                stop_when_proved: false,
+                progress: true,
+            };
+            let plain = sequence(rules, to, options)?;
+            let again: Vec<u64> = (0..=to).map(|n| plain.get(n)).collect();
+            return check_sequence(values, &again, "sparse space against the plain take-and-break method");
+        }
+        let generic = crate::solve::heap_sequence::plain_values(rules, to)?;
+        let again: Vec<u64> = generic.iter().map(|v| v.0).collect();
+        return check_sequence(
+            values,
+            &again,
+            "the take-and-break engine against mex over every option",
+        );
+    }
+    if let Some(formula) = (0..=to)
+        .map(|n| rules.heap_formula(n).map(|v| v.0))
+        .collect::<Option<Vec<u64>>>()
+    {
+        return check_sequence(values, &formula, "the plain sequence against the closed formula");
+    }
+    let mut again = Vec::with_capacity(values.len());
+    for n in 0..=to {
+        let mut words: Vec<String> = std::iter::once(name.to_string()).chain(rest.iter().cloned()).collect();
+        words.push(n.to_string());
+        match games::build(&words, settings).and_then(|p| p.value()) {
+            Ok(v) => again.push(v.finite().map_or(u64::MAX, |v| v.0)),
+            // Heaps the game does not accept as a position (state 0 of divisors) are skipped.
+            Err(crate::Error::Input(_)) if n == 0 => again.push(values[0]),
+            Err(e) => return Err(e),
+        }
+    }
+    check_sequence(
+        values,
+        &again,
+        "the plain sequence against the generic solver on each heap",
+    )
 }
 
 /// Render a sequence as CSV (to a file or stdout), JSON or text.

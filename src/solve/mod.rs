@@ -8,6 +8,7 @@
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
 //! - [`wtia`]: w-values of winner-takes-all sums.
+//! - [`verify`]: `--verify`, each result recomputed by an independent method.
 
 pub mod digraph;
 pub mod gfunctions;
@@ -18,4 +19,5 @@ pub mod take_break;
 
 pub use memo::{Limits, Solver};
 pub mod search;
+pub mod verify;
 pub mod wtia;

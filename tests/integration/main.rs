@@ -10,5 +10,6 @@ mod nim_sources;
 mod octal;
 mod people;
 mod properties;
+mod reliability;
 mod support;
 mod welter;

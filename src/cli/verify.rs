@@ -1,0 +1,24 @@
+//! `--verify` on `value`, `seq` and `graph`: the independent recomputation of
+//! [`crate::solve::verify`], with its verdict on stderr (the output itself is unchanged, so
+//! `--json` stays one document). A disagreement is an error: exit code 2 and the reason.
+
+use crate::error::Result;
+use crate::position::AnyPosition;
+use crate::solve::verify;
+use crate::value::Value;
+
+/// Check a position's value and winning moves by mex over its moves alone.
+pub fn position(p: &dyn AnyPosition, max_states: usize) -> Result<()> {
+    let value = p.value()?;
+    let Value::Finite(v) = value else {
+        eprintln!(
+            "grundy: --verify: the loopy value {value} is checked by `grundy graph FILE --verify` (plain retrograde analysis)"
+        );
+        return Ok(());
+    };
+    let wins = super::position::winning_moves(p, &value)?;
+    // The plain search keys positions by text: a tenth of the state limit keeps it in memory.
+    let budget = (max_states / 10).max(1000);
+    eprintln!("grundy: {}", verify::check_position(p, v, &wins, budget)?);
+    Ok(())
+}

@@ -1,0 +1,132 @@
+//! Reliability: `--verify` on value, seq and graph; limits (`--max-states`, `--max-memory`);
+//! numbers at the edges of u64; output into a closed pipe.
+
+use crate::support::grundy;
+
+fn stderr_of(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = grundy(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn value_verify_agrees_on_every_kind_of_fast_path() {
+    for words in [
+        "nim 10 12 5",
+        "misere-nim 1 1 3",
+        "subtraction --set 1,3,4 9 11",
+        "welter 2 5 9",
+        "welter-no-overtaking 3 8",
+        "lattice 6 9",
+        "wythoff 4 7",
+        "chop 5 3",
+        "turning-turtles RBBRR",
+        "0.07 9 12",
+        "kayles 7 3",
+        "grundy-game 12",
+        "chomp 3x3",
+        "cram 3x4",
+        "triomino 5",
+        "coloring R....B",
+        "divisors 12",
+        "prime-subtraction 9",
+        "graph examples/graphs/thesis_ch1.txt u1",
+        "maze examples/mazes/handbook1.txt",
+    ] {
+        let mut args = vec!["value"];
+        args.extend(words.split(' '));
+        args.push("--verify");
+        let (code, _, err) = stderr_of(&args);
+        assert_eq!(code, Some(0), "{words}: {err}");
+        assert!(err.contains("verified: value"), "{words}: {err}");
+    }
+}
+
+#[test]
+fn value_verify_refuses_positions_beyond_its_budget() {
+    let (code, _, err) = stderr_of(&["value", "nim", "300", "300", "300", "--verify", "--max-states", "10000"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--verify") && err.contains("state limit"), "{err}");
+}
+
+#[test]
+fn seq_verify_compares_two_methods() {
+    for (args, method) in [
+        (&["seq", "0.07", "--to", "500"][..], "against mex over every option"),
+        (
+            &["seq", "0.137", "--to", "400", "--method", "sparse"][..],
+            "sparse space against the plain",
+        ),
+        (&["seq", "nim", "--to", "300"][..], "closed formula"),
+        (&["seq", "divisors", "--to", "60"][..], "generic solver on each heap"),
+        (
+            &["seq", "subtraction", "--set", "2,5,6", "--to", "200"][..],
+            "heaps 0..200 agree",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.push("--verify");
+        let (code, _, err) = stderr_of(&args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(
+            err.contains("verified: heaps 0..") && err.contains(method),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn graph_verify_checks_loopy_labels_by_retrograde_analysis() {
+    for file in [
+        "examples/graphs/thesis_ch2.txt",
+        "examples/graphs/cycle3.dot",
+        "examples/graphs/cycle4.json",
+        "examples/graphs/handbook6.txt",
+    ] {
+        let (code, out, err) = stderr_of(&["graph", file, "--verify", "--json"]);
+        assert_eq!(code, Some(0), "{file}: {err}");
+        assert!(err.contains("agree with plain retrograde analysis"), "{file}: {err}");
+        serde_json::from_str::<serde_json::Value>(&out).expect("stdout stays one JSON document");
+    }
+}
+
+#[test]
+fn limits_stop_with_a_clear_message() {
+    let (code, _, err) = stderr_of(&["value", "grundy-game", "400", "--max-states", "50"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("state limit") && err.contains("--max-states"), "{err}");
+    let (code, _, err) = stderr_of(&["--max-memory", "64M", "value", "triomino", "100000"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("memory") && err.contains("--max-memory"), "{err}");
+    // A generous limit changes nothing.
+    let (code, out, _) = stderr_of(&["value", "nim", "3", "4", "--max-memory", "2G"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("value    7"), "{out}");
+}
+
+#[test]
+fn seq_into_a_closed_pipe_stops_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    for format in ["--json", "--csv"] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["seq", "0.07", "--to", "2000000", format])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+        drop(child.stdout.take()); // the reader goes away, like `head`
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{format}: {err}");
+        assert!(err.is_empty(), "{format}: {err}");
+    }
+}
