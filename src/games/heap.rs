@@ -29,6 +29,12 @@ pub trait HeapRules {
         None
     }
 
+    /// How many options heap `n` has, when the rules can count them without listing them
+    /// (so a heap of 2^64 − 1 is refused before its options are listed).
+    fn option_count(&self, _n: u64) -> Option<u128> {
+        None
+    }
+
     /// The rules as a take-and-break code, when they are one: `seq` then uses the fast
     /// sequence engine (sparse space, Guy–Smith periods) of [`crate::solve::take_break`].
     fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
@@ -109,6 +115,16 @@ impl<R: HeapRules> Game for HeapGame<R> {
         }
         let h: Vec<String> = heaps.iter().map(|x| x.to_string()).collect();
         h.join(" ")
+    }
+
+    fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {
+        let mut total: u128 = 0;
+        for (i, &n) in heaps.iter().enumerate() {
+            if !heaps[..i].contains(&n) {
+                total = total.saturating_add(self.rules.option_count(n)?);
+            }
+        }
+        Some(total)
     }
 
     fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {

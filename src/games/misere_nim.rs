@@ -51,6 +51,11 @@ impl Game for MisereNim {
         out
     }
 
+    fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {
+        let distinct = heaps.iter().enumerate().filter(|(i, h)| !heaps[..*i].contains(h));
+        Some(distinct.map(|(_, &h)| u128::from(h)).sum())
+    }
+
     fn format(&self, heaps: &Vec<u64>) -> String {
         let h: Vec<String> = heaps.iter().map(|x| x.to_string()).collect();
         if h.is_empty() { "0".into() } else { h.join(" ") }

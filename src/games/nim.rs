@@ -24,6 +24,10 @@ impl HeapRules for NimRules {
         Some(Nimber(n))
     }
 
+    fn option_count(&self, n: u64) -> Option<u128> {
+        Some(u128::from(n))
+    }
+
     fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         Some(if target.0 < n { vec![vec![target.0]] } else { vec![] })
     }

@@ -169,6 +169,25 @@ impl HeapRules for Octal {
         self.value(n)
     }
 
+    /// Per digit d_i: removing i leaves nothing (1 option), one heap (1), two heaps (⌊m/2⌋
+    /// splits of m = n − i) or three heaps (the partitions of m into 3 parts, round(m²/12)).
+    fn option_count(&self, n: u64) -> Option<u128> {
+        let mut total: u128 = 0;
+        for (i, &d) in self.code.rules().digits().iter().enumerate() {
+            let i = i as u64;
+            if i > n {
+                break;
+            }
+            let m = u128::from(n - i);
+            let count = u128::from(d & 1 != 0 && m == 0 && i > 0)
+                + u128::from(d & 2 != 0 && m > 0 && i > 0)
+                + if d & 4 != 0 { m / 2 } else { 0 }
+                + if d & 8 != 0 { (m * m + 6) / 12 } else { 0 };
+            total = total.saturating_add(count);
+        }
+        Some(total)
+    }
+
     fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
         let computed = self.computed.as_ref()?;
         let bound = match (&computed.period, n > ALL_MOVES_UP_TO) {
@@ -282,6 +301,18 @@ pub const ENTRY: GameEntry = GameEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn option_counts_match_the_listed_options() {
+        for code in ["0.07", "4.07", "0.137", "0.77", "0.8", "0.f", "4.1", "0.333"] {
+            let game = Octal::new(Code::parse(code).unwrap());
+            for n in 0..40 {
+                let mut listed = 0u128;
+                game.heap_options(n, &mut |_| listed += 1);
+                assert_eq!(game.option_count(n), Some(listed), "{code} heap {n}");
+            }
+        }
+    }
 
     #[test]
     fn codes_as_written_in_the_literature() {

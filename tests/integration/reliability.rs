@@ -130,3 +130,47 @@ fn seq_into_a_closed_pipe_stops_quietly() {
         assert!(err.is_empty(), "{format}: {err}");
     }
 }
+
+#[test]
+fn numbers_at_the_edge_of_u64_are_exact_or_refused() {
+    const M: u64 = u64::MAX;
+    let value = |args: &[&str]| -> u64 {
+        let mut a = vec!["value"];
+        a.extend_from_slice(args);
+        a.push("--json");
+        let doc = crate::support::json(&a);
+        doc["value"].as_u64().unwrap_or_else(|| panic!("{args:?}: {doc}"))
+    };
+    let m = M.to_string();
+    let m1 = (M - 1).to_string();
+    assert_eq!(value(&["nim", &m, &m, &m]), M);
+    assert_eq!(value(&["nim", &m, &m1]), 1);
+    assert_eq!(value(&["misere-nim", &m, "1"]), M - 1);
+    // Welter, two pawns: ((a − 1) ⊕ (b − 1)) − 1.
+    assert_eq!(value(&["welter", &m, "1"]), (M - 1) - 1);
+    assert_eq!(value(&["welter", &m, "2"]), ((M - 1) ^ 1) - 1);
+    assert_eq!(value(&["welter", &m, &m1]), ((M - 1) ^ (M - 2)) - 1);
+    assert_eq!(value(&["welter-no-overtaking", &m, "1"]), M - 2);
+    assert_eq!(value(&["lattice", &m, &m]), 0);
+    assert_eq!(value(&["lattice", &m, "0"]), M);
+    assert_eq!(value(&["chop", &m, "1"]), M - 1);
+    assert_eq!(value(&["chop", &m, &m]), 0);
+    let sum = crate::support::json(&["sum", &format!("nim {m}"), &format!("lattice {m} 0"), "--json"]);
+    assert_eq!(sum["value"], 0, "{sum}");
+    let sum = crate::support::json(&["sum", &format!("nim {m}"), &format!("chop {m} 1"), "--json"]);
+    assert_eq!(sum["value"], 1, "{sum}");
+    // Too many moves to list: refused, not attempted.
+    for args in [
+        &["moves", "nim", &m][..],
+        &["explain", "misere-nim", &m, &m, "1"][..],
+        &["moves", "0.07", &m][..],
+        &["moves", "lattice", &m, &m][..],
+    ] {
+        let (code, _, err) = stderr_of(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot all be listed"), "{args:?}: {err}");
+    }
+    // A table at the top of the range.
+    let doc = crate::support::json(&["table", "welter", "3", &format!("{}..{m}", M - 3), "--json"]);
+    assert!(doc.to_string().contains(&m), "{doc}");
+}
