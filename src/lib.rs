@@ -12,6 +12,8 @@
 
 pub mod cli;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzz_checks;
 pub mod game;
 pub mod games;
 pub mod interrupt;

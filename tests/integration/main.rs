@@ -4,6 +4,7 @@
 mod boards;
 mod cli_errors;
 mod digraph;
+mod fuzz_regressions;
 mod handbook;
 mod malformed;
 mod nim_sources;

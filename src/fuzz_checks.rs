@@ -1,0 +1,211 @@
+//! The checks behind the fuzz targets (`fuzz/`, run by `scripts/fuzz.sh`), in the library so
+//! that the inputs kept in `tests/fuzz-regressions/TARGET/` replay in the normal test suite
+//! (`tests/integration/fuzz_regressions.rs`). Each takes arbitrary bytes and panics only when
+//! an invariant is broken: parsing never panics, values agree between independent methods.
+//!
+//! Cost: each check stays small (heaps below 12, codes up to heap 120, graphs up to 2000
+//! vertices) so a fuzzer runs thousands of inputs a second.
+
+#![allow(clippy::missing_panics_doc)]
+
+use crate::games::graph::{Format, SolvedGraph, parse};
+use crate::games::octal::Code;
+use crate::games::script::ScriptGame;
+use crate::games::{self, REGISTRY, Settings};
+use crate::games::{chomp, cram, maze};
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Sum};
+use crate::solve::take_break::{self, Method, Options};
+use crate::solve::verify::plain_value;
+
+/// Positions of every game of the registry, from arbitrary words: parsing never panics, and a
+/// position that parses can be printed.
+pub fn positions(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    // Files are not read: a word naming a file would make runs depend on the disk.
+    if text.contains('/') || text.contains("--rules") {
+        return;
+    }
+    let entry = &REGISTRY[pick as usize % REGISTRY.len()];
+    if matches!(entry.name, "maze" | "graph") {
+        return; // file games: see the boards and graph_files targets
+    }
+    let mut words = vec![entry.name.to_string()];
+    words.extend(games::words(text));
+    let mut settings = Settings::default();
+    settings.limits.max_states = 10_000;
+    if let Ok(p) = games::build(&words, &settings) {
+        assert!(!p.text().is_empty() || entry.name == "turning-turtles" || entry.name == "coloring");
+        assert!(!p.game().is_empty());
+    }
+}
+
+/// Octal and hexadecimal codes from arbitrary text: parsing never panics; a code that parses
+/// gives the same values by the plain and the sparse-space method, and the same as mex over the
+/// rules' options.
+pub fn octal_codes(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(code) = Code::parse(text.trim()) else { return };
+    let rules = code.rules();
+    let to = 120;
+    let run = |method| {
+        let options = Options {
+            method,
+            stop_when_proved: false,
+            progress: false,
+        };
+        take_break::compute(rules, to, options).expect("small runs succeed")
+    };
+    let plain = run(Method::Plain);
+    let sparse = run(Method::Sparse);
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=to {
+        let mut seen = Vec::new();
+        rules.options(n, &mut |parts| {
+            seen.push(crate::Nimber(parts.iter().fold(0, |a, &p| a ^ g[p as usize])))
+        });
+        g.push(crate::mex(seen).0);
+        assert_eq!(plain.get(n).map(u64::from), Some(g[n as usize]), "{text} plain g({n})");
+        assert_eq!(
+            sparse.get(n).map(u64::from),
+            Some(g[n as usize]),
+            "{text} sparse g({n})"
+        );
+    }
+}
+
+/// Graph files in every format (edge list, Graphviz, JSON) from arbitrary text: parsing never
+/// panics; a graph that parses is solved, and its labels agree with plain retrograde analysis.
+pub fn graph_files(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let format = [Format::EdgeList, Format::Dot, Format::Json][pick as usize % 3];
+    let Ok(graph) = parse(text, format) else { return };
+    if graph.len() > 2000 {
+        return;
+    }
+    let solved = SolvedGraph::new("fuzz", graph).expect("a parsed graph is solved");
+    crate::solve::verify::check_graph(&solved.graph, &solved.labels).expect("labels agree with retrograde analysis");
+}
+
+/// Maze files, Cram boards and Chomp shapes from arbitrary text: parsing never panics, and a
+/// maze that parses can be asked about every floor cell.
+pub fn boards(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    match pick % 4 {
+        0 => {
+            if let Ok((m, start)) = maze::Maze::parse(text) {
+                let _ = (m.width(), m.height(), start);
+                for c in m.floor().into_iter().take(100) {
+                    assert!(!m.is_wall(c));
+                }
+            }
+        }
+        1 => {
+            let _ = cram::Board::parse(text);
+        }
+        2 => {
+            let _ = chomp::parse_shape(text);
+        }
+        _ => {
+            let _ = maze::parse_cell(text);
+            let _ = cram::parse_size(text, 64);
+        }
+    }
+}
+
+/// Rhai rules scripts from arbitrary text: loading never panics, every call runs under the
+/// script engine's operation limit, and a script that loads answers (or refuses) a start.
+pub fn rules_scripts(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(game) = ScriptGame::new("fuzz.rhai", text) else {
+        return;
+    };
+    for start in ["0", "3", "[1, 2]", "\"ab\""] {
+        if let Ok(p) = game.parse_start(&[start.to_string()]) {
+            let _ = game.try_options(&p);
+        }
+    }
+}
+
+const GAMES: &[&str] = &[
+    "nim",
+    "subtraction --set 1,3,4",
+    "subtraction --set 2,5",
+    "0.07",
+    "0.137",
+    "4.07",
+    "kayles",
+    "grundy-game",
+    "welter",
+    "welter-no-overtaking",
+    "lattice",
+    "wythoff",
+    "chop",
+    "divisors",
+];
+
+fn component(bytes: &[u8]) -> Option<Box<dyn AnyPosition>> {
+    let (&g, args) = bytes.split_first()?;
+    let game = GAMES[g as usize % GAMES.len()];
+    let mut words = games::words(game);
+    let count = match game {
+        "lattice" | "wythoff" | "chop" => 2,
+        _ => args.len().clamp(1, 3),
+    };
+    for i in 0..count {
+        let b = args.get(i).copied().unwrap_or(1);
+        let n = match game {
+            "welter" | "welter-no-overtaking" => u64::from(b % 12) + 1 + 12 * i as u64,
+            "chop" | "divisors" => u64::from(b % 12) + 1,
+            _ => u64::from(b % 12),
+        };
+        words.push(n.to_string());
+    }
+    games::build(&words, &Settings::default()).ok()
+}
+/// Solver invariants on small positions built from the bytes: every winning move leads to
+/// value 0 and there is one exactly when the value is not 0; a sum's value is the xor of its
+/// components' values; the value equals mex over the moves alone (no formula).
+pub fn solver_invariants(data: &[u8]) {
+    let parts: Vec<Box<dyn AnyPosition>> = data.chunks(4).take(3).filter_map(component).collect();
+    let mut xor = Nimber::ZERO;
+    for p in &parts {
+        let v = p.value().expect("small positions are solved").finite().expect("finite");
+        xor ^= v;
+        assert_eq!(
+            plain_value(p.as_ref(), 1_000_000).unwrap(),
+            v,
+            "{} {}",
+            p.game(),
+            p.text()
+        );
+        let wins = p.moves_to(Nimber::ZERO).unwrap();
+        assert_eq!(wins.is_empty(), v.is_zero(), "{} {}", p.game(), p.text());
+        for m in wins {
+            assert!(
+                m.next.value().unwrap().finite().unwrap().is_zero(),
+                "{} {}: {}",
+                p.game(),
+                p.text(),
+                m.label
+            );
+        }
+    }
+    if parts.len() >= 2 {
+        let sum = Sum::new(parts).unwrap();
+        let v = sum.value().unwrap().finite().unwrap();
+        assert_eq!(v, xor);
+        for m in sum.moves_to(Nimber::ZERO).unwrap() {
+            assert!(m.next.value().unwrap().finite().unwrap().is_zero(), "sum: {}", m.label);
+        }
+    }
+}
