@@ -6,8 +6,8 @@
 //! Why a watcher and not a counting allocator: it costs nothing per allocation (the solvers
 //! allocate in their inner loops) and needs no `unsafe`; the price is that memory is sampled
 //! (every 50 ms), so a computation may overshoot the limit by what it allocates in that time.
-//! As a last resort, a process still above the limit one and a half times (or still running
-//! 5 seconds after the flag was raised) prints the error and exits with code 2.
+//! As a last resort, a process still at twice the limit a second after the flag was raised (or
+//! still above the limit after 5 seconds) prints the error and exits with code 2.
 //!
 //! The default limit is half of the machine's memory (`MemTotal` in `/proc/meminfo`), so a
 //! careless command cannot take the whole machine. On systems without `/proc` nothing is
@@ -153,8 +153,10 @@ fn watch() {
             EXCEEDED.store(true, Ordering::SeqCst);
             raised_at = Some(Instant::now());
         }
-        let hard = rss / 2 > limit / 3; // rss > 1.5 × limit
-        let late = raised_at.is_some_and(|t| t.elapsed() > GRACE && rss > limit);
+        let since = raised_at.map_or(Duration::ZERO, |t| t.elapsed());
+        // Twice the limit after a second, or still above it after the grace period.
+        let hard = rss / 2 > limit && since > Duration::from_secs(1);
+        let late = since > GRACE && rss > limit;
         if hard || late {
             eprintln!("grundy: {}", limit_error());
             std::process::exit(2);

@@ -10,7 +10,7 @@ use super::flags::{take_flag, take_limits, take_number, take_value};
 use crate::error::{Error, Result};
 use crate::games::{self, Settings};
 use crate::interrupt;
-use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence};
+use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
 use crate::solve::take_break::{Method, Options};
 use std::io::Write;
 
@@ -103,7 +103,10 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
         stop_when_proved: !all,
         progress: true,
     };
-    let seq = sequence(rules.as_ref(), to, options)?;
+    let seq = sequence_until(rules.as_ref(), to, options)?;
+    if seq.stopped {
+        return stopped_early(&words.join(" "), &seq, csv, json, capture);
+    }
     if verify {
         let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
         eprintln!(
@@ -171,6 +174,27 @@ fn verify_sequence(
     )
 }
 
+/// Ctrl-C or the memory limit stopped the computation: the values computed so far are written
+/// as usual (text, JSON or CSV), then the reason is the error (exit code 2).
+fn stopped_early(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: bool, capture: bool) -> Result<String> {
+    let why = if crate::memory::exceeded() {
+        crate::memory::limit_error().to_string()
+    } else {
+        "interrupted".to_string()
+    };
+    let why = Error::Input(format!(
+        "{why}; the values computed so far, heaps 0..{}, are written",
+        seq.to
+    ));
+    let text = output(game, seq.to, seq, csv, json, capture)?;
+    if capture {
+        return Err(why);
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    Err(why)
+}
+
 /// Render a sequence as CSV (to a file or stdout), JSON or text.
 fn output(
     game: &str,
@@ -227,7 +251,8 @@ fn io_error(what: &str, e: std::io::Error) -> Error {
 }
 
 fn check_interrupt(n: u64) -> std::io::Result<()> {
-    if n & 0xffff == 0 && interrupt::requested() {
+    // Only Ctrl-C stops the writing: after the memory limit, the values so far are written.
+    if n & 0xffff == 0 && interrupt::requested() && !crate::memory::exceeded() {
         return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
     }
     Ok(())

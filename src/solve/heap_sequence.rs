@@ -53,6 +53,15 @@ pub struct Periodicity {
 
 /// g(0..=n) by the plain method.
 pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimber>> {
+    match plain_values_until(rules, n)? {
+        (_, true) => Err(Error::Interrupted),
+        (values, false) => Ok(values),
+    }
+}
+
+/// As [`plain_values`], but Ctrl-C or the memory limit ends the run with the values computed
+/// so far and `true`.
+pub fn plain_values_until<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<(Vec<Nimber>, bool)> {
     let len = usize::try_from(n)
         .ok()
         .and_then(|n| n.checked_add(1))
@@ -61,8 +70,8 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimb
     let mut scratch = MexScratch::default();
     let mut seen: Vec<Nimber> = Vec::new();
     for k in 0..=n {
-        if k & 0x3ff == 0 && interrupt::requested() {
-            return Err(Error::Interrupted);
+        if k & 0x3ff == 0 && interrupt::requested() && k > 0 {
+            return Ok((g, true));
         }
         seen.clear();
         let mut bad = None;
@@ -83,7 +92,7 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimb
         }
         g.push(scratch.mex(&seen));
     }
-    Ok(g)
+    Ok((g, false))
 }
 
 /// The least arithmetic period of `values`, with its preperiod and saltus, and whether it is
@@ -154,6 +163,8 @@ pub struct Sequence {
     pub period: Option<Periodicity>,
     /// How the values were computed, in words.
     pub method: String,
+    /// Ctrl-C or the memory limit stopped the computation after heap `to`.
+    pub stopped: bool,
 }
 
 impl Sequence {
@@ -170,8 +181,34 @@ impl Sequence {
 
 /// g(0..=to) for any heap rules, with the best method they allow.
 pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::Options) -> Result<Sequence> {
+    let seq = sequence_until(rules, to, options)?;
+    if seq.stopped {
+        return Err(Error::Interrupted);
+    }
+    Ok(seq)
+}
+
+/// As [`sequence`], but Ctrl-C or the memory limit ends the run with the values computed so
+/// far: `stopped` is set and `to` is the last heap computed.
+pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::Options) -> Result<Sequence> {
     if let Some(code) = rules.take_break() {
-        let computed = take_break::compute(&code, to, options)?;
+        let computed = take_break::compute_until(&code, to, options)?;
+        if computed.stopped {
+            if computed.values.len() == 0 {
+                return Err(Error::Interrupted);
+            }
+            let last = computed.values.len() as u64 - 1;
+            let mut seq = Sequence::from_values(
+                (0..=last)
+                    .map(|n| Nimber(u64::from(computed.values.get(n as usize))))
+                    .collect(),
+                &PeriodProof::None,
+                "stopped early",
+            )?;
+            seq.period = None;
+            seq.stopped = true;
+            return Ok(seq);
+        }
         let period = match &computed.period {
             Some(p) => Some(Periodicity {
                 preperiod: p.preperiod,
@@ -205,10 +242,16 @@ pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::
             to,
             period,
             method,
+            stopped: false,
         });
     }
-    let values = plain_values(rules, to)?;
-    Sequence::from_values(values, &rules.period_proof(), "plain (every option)")
+    let (values, stopped) = plain_values_until(rules, to)?;
+    let mut seq = Sequence::from_values(values, &rules.period_proof(), "plain (every option)")?;
+    if stopped {
+        seq.period = None;
+        seq.stopped = true;
+    }
+    Ok(seq)
 }
 
 impl Sequence {
@@ -226,10 +269,12 @@ impl Sequence {
                 period: None,
                 sparse_mask: None,
                 rare: 0,
+                stopped: false,
             },
             to,
             period,
             method: method.into(),
+            stopped: false,
         })
     }
 }

@@ -220,6 +220,9 @@ pub struct Computed {
     pub sparse_mask: Option<u32>,
     /// Number of rare heaps (for the last mask) when the sparse method was used.
     pub rare: usize,
+    /// Ctrl-C or the memory limit stopped the run: `values` holds the heaps computed so far
+    /// (only [`compute_until`] returns such a result).
+    pub stopped: bool,
 }
 
 impl Computed {
@@ -277,6 +280,16 @@ pub const PROOF_LOOKAHEAD: u64 = 4096;
 
 /// g(0..=to) for `rules`, stopping early when periodicity is proved (if asked to).
 pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
+    let computed = compute_until(rules, to, options)?;
+    if computed.stopped {
+        return Err(Error::Interrupted);
+    }
+    Ok(computed)
+}
+
+/// As [`compute`], but Ctrl-C or the memory limit ends the run with the values computed so
+/// far (`stopped` set) instead of an error.
+pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
     if to > MAX_HEAPS {
         return Err(Error::Input(format!(
             "--to {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
@@ -301,6 +314,7 @@ pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed>
         None
     };
     let mut state = State::new(rules, options);
+    let mut stopped = false;
     let mut values = Values::U8(Vec::with_capacity((to + 1).min(1 << 24)));
     if to >= 1 << 24 {
         // Reserve the whole table once: no doubling peak for huge runs.
@@ -317,12 +331,16 @@ pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed>
         match stop {
             Stop::Overflow => values = values.widen(),
             Stop::Done => break,
+            Stop::Stopped => {
+                stopped = true;
+                break;
+            }
         }
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if state.period.is_none() && rules.provable() && options.stop_when_proved {
+    if !stopped && state.period.is_none() && rules.provable() && options.stop_when_proved {
         // A last look at everything computed.
         state.period = match &values {
             Values::U8(g) => prove(rules, g),
@@ -336,12 +354,15 @@ pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed>
         period: state.period,
         sparse_mask: state.sparse.then_some(state.mask),
         rare,
+        stopped,
     })
 }
 
 enum Stop {
     Done,
     Overflow,
+    /// Ctrl-C or the memory limit.
+    Stopped,
 }
 
 struct State<'a> {
@@ -396,7 +417,7 @@ impl<'a> State<'a> {
             }
             if n & 0xfff == 0 {
                 if interrupt::requested() {
-                    return Err(Error::Interrupted);
+                    return Ok(Stop::Stopped);
                 }
                 if let Some(bar) = bar {
                     bar.set_position(n as u64);

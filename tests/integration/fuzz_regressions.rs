@@ -20,7 +20,9 @@ fn kept_fuzz_inputs_still_pass() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
     let mut replayed = 0;
     for (target, check) in TARGETS {
-        let Ok(dir) = std::fs::read_dir(root.join(target)) else { continue };
+        let Ok(dir) = std::fs::read_dir(root.join(target)) else {
+            continue;
+        };
         let mut files: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
         files.sort();
         for file in files {
@@ -45,15 +47,27 @@ fn seeds_of_every_target_pass() {
         (fuzz_checks::octal_codes, b"0.f"),
         (fuzz_checks::graph_files, b"\x00a b\nb c\nc a\nc d\n"),
         (fuzz_checks::graph_files, b"\x01digraph { a -> b; b -> a; b -> c }"),
-        (fuzz_checks::graph_files, b"\x02{\"vertices\": [\"a\", \"b\"], \"arcs\": [[\"a\", \"b\"]]}"),
+        (
+            fuzz_checks::graph_files,
+            b"\x02{\"vertices\": [\"a\", \"b\"], \"arcs\": [[\"a\", \"b\"]]}",
+        ),
         (fuzz_checks::boards, b"\x00..@\n.#.\n"),
         (fuzz_checks::boards, b"\x01..#/..."),
         (fuzz_checks::boards, b"\x025,3,1"),
         (fuzz_checks::boards, b"\x033,4"),
-        (fuzz_checks::rules_scripts, b"fn options(n) { if n > 0 { [n - 1] } else { [] } }"),
+        (
+            fuzz_checks::rules_scripts,
+            b"fn options(n) { if n > 0 { [n - 1] } else { [] } }",
+        ),
         (fuzz_checks::rules_scripts, b"fn options(n) { loop {} }"),
-        (fuzz_checks::solver_invariants, b"\x00\x03\x05\x06\x01\x07\x02\x09\x08\x04\x05\x06"),
-        (fuzz_checks::solver_invariants, b"\x0b\x05\x03\x00\x0a\x07\x08\x00\x0c\x09\x09\x09"),
+        (
+            fuzz_checks::solver_invariants,
+            b"\x00\x03\x05\x06\x01\x07\x02\x09\x08\x04\x05\x06",
+        ),
+        (
+            fuzz_checks::solver_invariants,
+            b"\x0b\x05\x03\x00\x0a\x07\x08\x00\x0c\x09\x09\x09",
+        ),
     ];
     for (check, data) in seeds {
         check(data);

@@ -174,3 +174,47 @@ fn numbers_at_the_edge_of_u64_are_exact_or_refused() {
     let doc = crate::support::json(&["table", "welter", "3", &format!("{}..{m}", M - 3), "--json"]);
     assert!(doc.to_string().contains(&m), "{doc}");
 }
+
+#[test]
+fn seq_stopped_by_the_memory_limit_writes_the_values_so_far() {
+    // 1M is below what any process needs: the limit is reached at once, and the sequence
+    // stops at its next checkpoint with the heaps computed until then.
+    for (args, check_value) in [
+        (
+            &["seq", "nim", "--to", "10000000", "--json", "--max-memory", "1M"][..],
+            true,
+        ),
+        (
+            &[
+                "seq",
+                "0.07",
+                "--to",
+                "100000000",
+                "--all",
+                "--json",
+                "--max-memory",
+                "1M",
+            ][..],
+            false,
+        ),
+    ] {
+        let (code, out, err) = stderr_of(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--max-memory") && err.contains("computed so far"),
+            "{args:?}: {err}"
+        );
+        let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+        let values = doc["values"].as_array().unwrap();
+        assert!(
+            !values.is_empty() && values.len() < 10_000_001,
+            "{args:?}: {}",
+            values.len()
+        );
+        if check_value {
+            for (n, v) in values.iter().enumerate() {
+                assert_eq!(v.as_u64(), Some(n as u64));
+            }
+        }
+    }
+}
