@@ -194,7 +194,7 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
     if let Some(code) = rules.take_break() {
         let computed = take_break::compute_until(&code, to, options)?;
         if computed.stopped {
-            if computed.values.len() == 0 {
+            if computed.values.is_empty() {
                 return Err(Error::Interrupted);
             }
             let last = computed.values.len() as u64 - 1;
