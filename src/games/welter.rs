@@ -308,6 +308,33 @@ mod tests {
         }
     }
 
+    /// The exhaustive check (`cargo test --release -- --ignored`): every position of up to 7 pawns
+    /// on squares ≤ 22, and the fast winning-move inversion on up to 5 pawns on squares ≤ 18.
+    #[test]
+    #[ignore]
+    fn exhaustive_formula_and_moves_against_the_generic_solver() {
+        let mut plain = Solver::plain(Welter);
+        for k in 1..=7 {
+            for p in subsets(22, k) {
+                assert_eq!(welter_value(&p), plain.nimber(&p).unwrap(), "welter {p:?}");
+            }
+        }
+        plain.use_formula = false;
+        for k in 1..=5 {
+            for p in subsets(18, k) {
+                let v = plain.nimber(&p).unwrap();
+                for t in 0..=v.0 + 2 {
+                    let fast = Welter.moves_to_value(&p, Nimber(t)).unwrap();
+                    assert_eq!(
+                        fast,
+                        plain.moves_to_value(&p, Nimber(t)).unwrap(),
+                        "welter {p:?} to {t}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn huge_squares_are_instant_and_winning_moves_reach_zero() {
         let p = vec![u64::MAX, u64::MAX - 7, 1 << 60, 12345678901234567, 3];
