@@ -89,7 +89,8 @@ fn explain_welter_2_5_as_the_thesis_writes_it() {
 /// g(a,b) = ((a−1) ⊕ (b−1)) − 1 (SPEC.md), against the values grundy computes.
 #[test]
 fn thesis_chapter_4_closed_forms_to_200() {
-    let forms: [(u64, fn(u64) -> u64); 5] = [
+    type Form = fn(u64) -> u64;
+    let forms: [(u64, Form); 5] = [
         (1, |n| n - 2),
         (2, |n| if n % 2 == 1 { n - 1 } else { n - 3 }),
         (3, |n| if matches!(n % 4, 1 | 2) { n } else { n - 4 }),
