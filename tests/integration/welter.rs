@@ -196,3 +196,34 @@ fn thesis_chapter_9_boolean_rows() {
         }
     }
 }
+
+/// Rows with a proved law are followed past the table far enough to find and prove their form:
+/// all five of ch.4's rows from a table that stops at n = 10, the ch.6 row (2,5,n) from 1..16,
+/// and ch.9's Boolean row B(5,n) = 1 for n ≥ 7 (the values are proved positive there).
+#[test]
+fn row_forms_are_found_and_proved_past_a_short_table() {
+    let out = grundy(&["table", "welter", "1..5", "1..10"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("    proved: by Welter's function").count(), 5, "{text}");
+    assert!(
+        text.contains("for n ≥ 6: g(5,n) = n + 2 if n mod 8 ∈ {1,2,3,4}; n − 6 if n mod 8 ∈ {5,6,7,0}"),
+        "{text}"
+    );
+    let out = grundy(&["table", "welter", "2", "5", "1..16"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("for n ≥ 6: g(2,5,n) = n + 1 if n mod 8 ∈ {1,3,4,6}; n − 7 if n mod 8 ∈ {2,5,7,0}"),
+        "{text}"
+    );
+    assert!(text.contains("proved"), "{text}");
+    let out = grundy(&["table", "welter", "5", "1..16", "--boolean"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("for n ≥ 7: B(5,n) = 1"), "{text}");
+    assert!(text.contains("proved: B = 1 where g ≠ 0"), "{text}");
+    // Without a law (Wythoff rows) nothing is called proved.
+    let out = grundy(&["table", "wythoff", "1", "0..40"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("not proved: checked for n ≤ 40"), "{text}");
+}
