@@ -5,6 +5,7 @@ mod boards;
 mod cli_errors;
 mod digraph;
 mod fuzz_regressions;
+mod guide;
 mod handbook;
 mod malformed;
 mod nim_sources;
