@@ -181,13 +181,12 @@ pub fn solver_invariants(data: &[u8]) {
     for p in &parts {
         let v = p.value().expect("small positions are solved").finite().expect("finite");
         xor ^= v;
-        assert_eq!(
-            plain_value(p.as_ref(), 1_000_000).unwrap(),
-            v,
-            "{} {}",
-            p.game(),
-            p.text()
-        );
+        // The plain search walks the whole product space: checked where it stays small.
+        match plain_value(p.as_ref(), 20_000) {
+            Ok(plain) => assert_eq!(plain, v, "{} {}", p.game(), p.text()),
+            Err(crate::Error::StateLimit(_)) => {}
+            Err(e) => panic!("{} {}: {e}", p.game(), p.text()),
+        }
         let wins = p.moves_to(Nimber::ZERO).unwrap();
         assert_eq!(wins.is_empty(), v.is_zero(), "{} {}", p.game(), p.text());
         for m in wins {
