@@ -27,6 +27,9 @@ pub const ALIASES: &[(&str, &str)] = &[("kayles", "0.77"), ("dawson-kayles", "0.
 /// are computed up to the heap).
 pub const MAX_UNPROVED_HEAP: u64 = 1_000_000;
 
+/// The largest heap of a code whose moves may leave three heaps (see [`Octal::with_values`]).
+pub const MAX_THREE_HEAP_HEAP: u64 = 2_000;
+
 /// How far the values are computed to look for a period when a heap is beyond
 /// [`MAX_UNPROVED_HEAP`].
 pub const PROOF_SEARCH: u64 = 1 << 16;
@@ -128,6 +131,27 @@ impl Octal {
 
     /// The rules with values computed up to `max_heap` (or further through a proved period).
     pub fn with_values(code: Code, max_heap: u64) -> Result<Self> {
+        // Codes whose moves leave three heaps (hexadecimal digits 8-f) cost about n³/36 steps
+        // for heaps 0..n: only heaps up to MAX_THREE_HEAP_HEAP, computed exactly that far
+        // (no look-ahead for a period proof, which would cost 4096³/36 steps even for heap 1).
+        if code.rules().max_parts() > 2 {
+            if max_heap > MAX_THREE_HEAP_HEAP {
+                return Err(Error::Input(format!(
+                    "heap {max_heap} is too large for {}: its moves leave three heaps, which costs n³ steps; heaps up to {MAX_THREE_HEAP_HEAP} are accepted (compute further with `grundy seq {} --to N`)",
+                    code.text(),
+                    code.text()
+                )));
+            }
+            let options = take_break::Options {
+                stop_when_proved: false,
+                ..Default::default()
+            };
+            let computed = take_break::compute(code.rules(), max_heap, options)?;
+            return Ok(Octal {
+                code,
+                computed: Some(computed),
+            });
+        }
         // Heaps beyond the limit are answered only through a period proved early.
         let to = if max_heap <= MAX_UNPROVED_HEAP {
             max_heap

@@ -74,6 +74,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["value", "octal", "", "3"], "not an octal code"),
     (&["value", "0.07", "-3"], "negative"),
     (&["seq", "0.0g", "--to", "10"], "not an octal or hexadecimal digit"),
+    (&["value", "0.8", "5000"], "three heaps"),
     // Welter family, lattice, Wythoff, Chop, turtles.
     (&["value", "welter", "0", "1"], "numbered from 1"),
     (&["value", "welter", "3", "3"], "given twice"),
