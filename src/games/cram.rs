@@ -7,15 +7,20 @@
 //! The canonical form crops a region to its bounding box and takes the least of its 8 images
 //! under the dihedral group. Mirror strategies prove 0 for boards symmetric under a half turn
 //! or a reflection with no cell fixed and no domino mapped onto itself (so every even×even
-//! rectangle is 0, and every position of the form H + H). Solved by the search engine
-//! ([`crate::solve::search`]).
+//! rectangle is 0, and every position of the form H + H). The command line solves it with the
+//! dedicated bitboard engine [`crate::solve::search::cram`]; the generic engine
+//! ([`crate::solve::search::Search`]) runs it too (tests compare the two).
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
 use crate::games::{GameEntry, Settings, args};
-use crate::position::AnyPosition;
-use crate::solve::search::instance::SearchInstance;
-use crate::solve::search::{Config, Searchable};
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Played};
+use crate::solve::search::Searchable;
+use crate::solve::search::cram::{CramConfig, CramSearch};
+use crate::value::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// At most this many cells (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -319,13 +324,97 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         },
         _ => return input("cram takes one board: ROWSxCOLUMNS (e.g. 4x5), a board file, or rows like `..#/...`"),
     };
-    let config = Config {
+    let config = CramConfig {
         table_entries: settings.limits.max_states,
-        ..Config::default()
+        ..CramConfig::default()
     };
-    Ok(Box::new(
-        SearchInstance::new("cram", Cram, config, board).with_stats(stats),
-    ))
+    let search = CramSearch::new(board.w as u32, config);
+    Ok(Box::new(CramInstance {
+        search: Rc::new(RefCell::new(search)),
+        board,
+        stats,
+    }))
+}
+
+/// A Cram position solved by the dedicated bitboard engine ([`CramSearch`]), shared by every
+/// position reached from it.
+pub struct CramInstance {
+    search: Rc<RefCell<CramSearch>>,
+    board: Board,
+    /// Print the engine's counters on stderr after each value.
+    stats: bool,
+}
+
+impl CramInstance {
+    fn at(&self, board: Board) -> Box<dyn AnyPosition> {
+        Box::new(CramInstance {
+            search: self.search.clone(),
+            board,
+            stats: false,
+        })
+    }
+
+    fn played(&self, moves: Vec<Move<Board>>) -> Vec<Played> {
+        moves
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.at(m.position),
+            })
+            .collect()
+    }
+}
+
+impl AnyPosition for CramInstance {
+    fn game(&self) -> String {
+        "cram".into()
+    }
+
+    fn text(&self) -> String {
+        self.board.format()
+    }
+
+    fn value(&self) -> Result<Value> {
+        let v = self.search.borrow_mut().nimber(self.board.bits)?;
+        if self.stats {
+            let s = self.search.borrow().stats();
+            eprintln!(
+                "search: {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+                s.nodes,
+                s.symmetric,
+                s.bound_cuts,
+                s.cutoffs,
+                s.table.entries,
+                s.table.capacity,
+                s.table.lookups,
+                s.table.hits,
+                s.table.stores,
+                s.table.replaced
+            );
+        }
+        Ok(Value::Finite(Nimber(v as u64)))
+    }
+
+    fn moves(&self) -> Result<Vec<Played>> {
+        Ok(self.played(Cram.moves(&self.board)))
+    }
+
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let Ok(k) = u8::try_from(target.0) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for m in Cram.moves(&self.board) {
+            if self.search.borrow_mut().has_value(m.position.bits, k)? {
+                out.push(m);
+            }
+        }
+        Ok(self.played(out))
+    }
+
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        self.at(self.board)
+    }
 }
 
 pub const ENTRY: GameEntry = GameEntry {

@@ -35,7 +35,10 @@
 //! The search recurses (depth at most the length of a play times a small factor); public entry
 //! points run it on a thread with a large stack.
 
+pub mod bitboard;
+pub mod cram;
 pub mod instance;
+pub mod packed_table;
 pub mod table;
 
 use crate::error::{Error, Result};
