@@ -325,6 +325,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         _ => return input("cram takes one board: ROWSxCOLUMNS (e.g. 4x5), a board file, or rows like `..#/...`"),
     };
     let config = CramConfig {
+        use_transpose: board.w == board.h,
         table_entries: settings.limits.max_states,
         ..CramConfig::default()
     };
@@ -375,11 +376,13 @@ impl AnyPosition for CramInstance {
     }
 
     fn value(&self) -> Result<Value> {
+        let clock = std::time::Instant::now();
         let v = self.search.borrow_mut().nimber(self.board.bits)?;
         if self.stats {
             let s = self.search.borrow().stats();
             eprintln!(
-                "search: {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+                "search: nimber in {:.3} s, {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+                clock.elapsed().as_secs_f64(),
                 s.nodes,
                 s.symmetric,
                 s.bound_cuts,

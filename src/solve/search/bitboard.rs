@@ -26,6 +26,8 @@ pub struct Layout {
     /// `spread[b]`: bit c of byte b moved to cell (c, 0) (column c of a row, to row c of a
     /// column), for transposing eight columns at a time.
     spread: Box<[u64; 256]>,
+    /// Whether canonical forms include the images in the diagonals.
+    use_transpose: bool,
 }
 
 /// `x >> n`, zero when `n` ≥ 64.
@@ -47,8 +49,9 @@ fn low(n: u32) -> u64 {
 }
 
 impl Layout {
-    /// Boards with `stride` columns (1 to 64).
-    pub fn new(stride: u32) -> Layout {
+    /// Boards with `stride` columns (1 to 64); canonical forms include the transposed images
+    /// when `use_transpose`.
+    pub fn new(stride: u32, use_transpose: bool) -> Layout {
         assert!((1..=64).contains(&stride), "a stride of 1 to 64 cells");
         let mut first = 0u64;
         let mut last = 0u64;
@@ -72,6 +75,7 @@ impl Layout {
             not_last: !last,
             row: low(stride),
             spread,
+            use_transpose,
         }
     }
 
@@ -208,7 +212,7 @@ impl Layout {
         let (bw, bh) = self.bbox(z);
         let v = self.flip_rows(z, bh);
         let mut best = z.min(v).min(self.half_turn(z, bw, bh)).min(self.half_turn(v, bw, bh));
-        if let Some(t) = self.transpose(z, bw, bh) {
+        if let Some(t) = self.transpose(z, bw, bh).filter(|_| self.use_transpose) {
             let tv = self.flip_rows(t, bw);
             best = best
                 .min(t)
@@ -286,7 +290,7 @@ mod tests {
 
     #[test]
     fn regions_and_dominoes() {
-        let l = Layout::new(4);
+        let l = Layout::new(4, true);
         let x = pic(4, &["..#.", "#.#.", "##.."]);
         let mut out = Vec::new();
         l.regions(x, 1, &mut out);
@@ -299,7 +303,7 @@ mod tests {
 
     #[test]
     fn canonical_forms_agree_on_every_image() {
-        let l = Layout::new(5);
+        let l = Layout::new(5, true);
         // An L-shaped region placed in two corners and mirrored.
         let a = pic(5, &["#....", "#.###", "#.###"]);
         let b = pic(5, &["#####", "####.", "####.", "#...."]);
@@ -314,7 +318,7 @@ mod tests {
 
     #[test]
     fn mirror_zeros() {
-        let l = Layout::new(6);
+        let l = Layout::new(6, true);
         assert!(l.zero_by_symmetry(pic(6, &["....", "...."])));
         // 3×3 has a fixed centre cell.
         assert!(!l.zero_by_symmetry(pic(6, &["...", "...", "..."])));

@@ -55,6 +55,10 @@ pub struct CramConfig {
     pub use_ordering: bool,
     /// Evaluate options from the table before searching any of them.
     pub use_cutoff: bool,
+    /// Also identify regions with their mirror images in the diagonal (costs a transposition
+    /// per canonical form; pays on square boards, where whole positions are transposes of
+    /// each other, and hardly elsewhere).
+    pub use_transpose: bool,
     /// Most entries in the transposition table.
     pub table_entries: usize,
 }
@@ -62,10 +66,11 @@ pub struct CramConfig {
 impl Default for CramConfig {
     fn default() -> Self {
         CramConfig {
-            small: 10,
+            small: 12,
             use_symmetry: true,
             use_ordering: true,
             use_cutoff: true,
+            use_transpose: true,
             table_entries: 1 << 24,
         }
     }
@@ -92,37 +97,67 @@ const UNKNOWN: u8 = u8::MAX;
 struct Opt {
     start: u32,
     len: u32,
+    /// Search order: the size of the largest region, then the distance of the domino from the
+    /// centre of the region's box.
     order: u32,
     /// Its value when known from the table.
     value: u8,
+    /// Whether its regions are in canonical form yet (done lazily: a table cutoff often
+    /// makes the later options unnecessary).
+    canonical: bool,
 }
 
 pub struct CramSearch {
     layout: Layout,
     table: PackedTable,
+    small_table: PackedTable,
     pub config: CramConfig,
     arena: Vec<u64>,
     opts: Vec<Opt>,
     stats: CramStats,
+    /// Dominoes by bounding box, centre first ([`CramSearch::dominoes`]).
+    lists: Vec<Vec<(u64, u32)>>,
 }
 
 impl CramSearch {
     /// An engine for boards with `width` columns (1 to 64).
     pub fn new(width: u32, config: CramConfig) -> Self {
         CramSearch {
-            layout: Layout::new(width),
+            layout: Layout::new(width, config.use_transpose),
             table: PackedTable::new(config.table_entries),
+            small_table: PackedTable::new(config.table_entries / 16),
             config,
             arena: Vec::new(),
             opts: Vec::new(),
             stats: CramStats::default(),
+            lists: Vec::new(),
         }
     }
 
     pub fn stats(&self) -> CramStats {
+        let (a, b) = (self.table.stats(), self.small_table.stats());
         CramStats {
-            table: self.table.stats(),
+            table: TableStats {
+                lookups: a.lookups + b.lookups,
+                hits: a.hits + b.hits,
+                stores: a.stores + b.stores,
+                replaced: a.replaced + b.replaced,
+                entries: a.entries + b.entries,
+                capacity: a.capacity + b.capacity,
+            },
             ..self.stats
+        }
+    }
+
+    /// The table of region `x`: small regions have their own, which stays in the processor's
+    /// cache (there are only a few thousand polyominoes of at most 10 cells), so their many
+    /// probes do not wait for memory.
+    #[inline]
+    fn table_for(&mut self, x: u64) -> &mut PackedTable {
+        if x.count_ones() <= self.config.small {
+            &mut self.small_table
+        } else {
+            &mut self.table
         }
     }
 
@@ -164,55 +199,110 @@ impl CramSearch {
 
     /// Make the regions `arena[start..]` canonical, sorted, equal pairs cancelled; their place.
     fn canonical_parts(&mut self, start: usize) -> (usize, usize) {
-        for r in &mut self.arena[start..] {
-            *r = self.layout.canonical(*r);
-        }
-        let parts = &mut self.arena[start..];
-        if parts.len() > 1 {
-            parts.sort_unstable();
-            let mut n = 0;
-            let mut i = 0;
-            while i < parts.len() {
-                if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-                    i += 2;
-                } else {
-                    parts[n] = parts[i];
-                    n += 1;
-                    i += 1;
-                }
-            }
-            self.arena.truncate(start + n);
-        }
-        (start, self.arena.len() - start)
+        let n = self.canonical_range(start, self.arena.len() - start);
+        self.arena.truncate(start + n);
+        (start, n)
     }
 
-    /// Push every option of region `x` onto `opts` (their regions onto the arena).
-    fn expand(&mut self, x: u64) {
-        let stride = self.layout.stride;
-        let mut h = self.layout.horizontal(x);
-        let mut v = self.layout.vertical(x);
-        let mut each = |d: u64| {
-            let start = self.arena.len();
-            self.layout.regions_without(x, d, &mut self.arena);
-            let (start, len) = self.canonical_parts(start);
-            let largest = self.arena[start..].iter().map(|r| r.count_ones()).max().unwrap_or(0);
-            self.opts.push(Opt {
-                start: start as u32,
-                len: len as u32,
-                order: (largest << 8) | (255 - len.min(255) as u32),
-                value: UNKNOWN,
-            });
+    /// Make the regions of option `i` canonical (once).
+    fn canonical_option(&mut self, i: usize) -> Opt {
+        let o = self.opts[i];
+        if o.canonical {
+            return o;
+        }
+        let len = self.canonical_range(o.start as usize, o.len as usize) as u32;
+        self.opts[i] = Opt {
+            len,
+            canonical: true,
+            ..o
         };
-        while h != 0 {
-            let i = h.trailing_zeros();
-            h &= h - 1;
-            each(3 << i);
+        self.opts[i]
+    }
+
+    /// Make the regions `arena[start..start + len]` canonical, sorted, equal pairs cancelled
+    /// (moved to the front of the range); how many remain.
+    fn canonical_range(&mut self, start: usize, len: usize) -> usize {
+        for r in &mut self.arena[start..start + len] {
+            *r = self.layout.canonical(*r);
         }
-        while v != 0 {
-            let i = v.trailing_zeros();
-            v &= v - 1;
-            each((1 << i) | (1 << (i + stride)));
+        let parts = &mut self.arena[start..start + len];
+        if parts.len() < 2 {
+            return parts.len();
         }
+        parts.sort_unstable();
+        let mut n = 0;
+        let mut i = 0;
+        while i < parts.len() {
+            if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+                i += 2;
+            } else {
+                parts[n] = parts[i];
+                n += 1;
+                i += 1;
+            }
+        }
+        n
+    }
+
+    /// Push every option of region `x` onto `opts` (their regions onto the arena), in the
+    /// order of [`CramSearch::dominoes`].
+    fn expand(&mut self, x: u64) {
+        let list = self.dominoes(x);
+        for j in 0..self.lists[list].len() {
+            let (d, dist) = self.lists[list][j];
+            if d & !x == 0 {
+                self.push_option(x, d, dist);
+            }
+        }
+    }
+
+    /// Push the option "place domino `d` in region `x`" (raw regions; see [`Opt`]).
+    fn push_option(&mut self, x: u64, d: u64, dist: u32) {
+        let start = self.arena.len();
+        self.layout.regions_without(x, d, &mut self.arena);
+        let len = self.arena.len() - start;
+        let largest = self.arena[start..].iter().map(|r| r.count_ones()).max().unwrap_or(0);
+        self.opts.push(Opt {
+            start: start as u32,
+            len: len as u32,
+            order: (largest << 16) | dist,
+            value: UNKNOWN,
+            canonical: false,
+        });
+    }
+
+    /// The index in `lists` of every domino of the bounding box of the normalised region `x`,
+    /// nearest the centre of the box first (with its distance from the centre, in half cells).
+    fn dominoes(&mut self, x: u64) -> usize {
+        let (bw, bh) = self.layout.bbox(x);
+        let s = self.layout.stride;
+        let index = ((bh - 1) * s + bw - 1) as usize;
+        if self.lists.len() <= index {
+            self.lists.resize(index + 1, Vec::new());
+        }
+        if self.lists[index].is_empty() {
+            let mut list = Vec::new();
+            for r in 0..bh {
+                for c in 0..bw {
+                    let at = 1u64 << (r * s + c);
+                    if c + 1 < bw {
+                        let dist = (2 * r).abs_diff(bh - 1) + (2 * c + 1).abs_diff(bw - 1);
+                        list.push((at | at << 1, dist));
+                    }
+                    if r + 1 < bh {
+                        let dist = (2 * r + 1).abs_diff(bh - 1) + (2 * c).abs_diff(bw - 1);
+                        list.push((at | at << s, dist));
+                    }
+                }
+            }
+            list.sort_by_key(|&(d, dist)| (dist, d));
+            // A 1×1 box has no domino; keep a sentinel that fits no region.
+            if list.is_empty() {
+                list.push((0, 0));
+            }
+            self.lists[index] = list;
+        }
+        index
     }
 
     /// The number of options of region `x` (dominoes that fit).
@@ -224,7 +314,8 @@ impl CramSearch {
     fn known_value(&mut self, o: Opt) -> Option<u8> {
         let mut v = 0;
         for i in o.start as usize..(o.start + o.len) as usize {
-            v ^= self.table.get(self.arena[i]).value()?;
+            let r = self.arena[i];
+            v ^= self.table_for(r).get(r).value()?;
         }
         Some(v)
     }
@@ -260,7 +351,7 @@ impl CramSearch {
 
     /// The nimber of a canonical region.
     fn region_nimber(&mut self, x: u64) -> Result<u8> {
-        if let Some(v) = self.table.get(x).value() {
+        if let Some(v) = self.table_for(x).get(x).value() {
             return Ok(v);
         }
         if x.count_ones() > self.config.small {
@@ -275,14 +366,15 @@ impl CramSearch {
         self.expand(x);
         let mut seen = 0u128;
         for i in ob..self.opts.len() {
-            let o = self.opts[i];
+            let o = self.canonical_option(i);
             let v = self.sum_nimber(o.start as usize, o.len as usize)?;
             seen |= 1 << v;
         }
         self.opts.truncate(ob);
         self.arena.truncate(ab);
         let g = (!seen).trailing_zeros() as u8;
-        self.table.put_value(x, g, self.stats.nodes - start + 1);
+        let work = self.stats.nodes - start + 1;
+        self.table_for(x).put_value(x, g, work);
         Ok(g)
     }
 
@@ -291,7 +383,7 @@ impl CramSearch {
         if x.count_ones() <= self.config.small {
             return Ok(self.region_nimber(x)? == k);
         }
-        let known = self.table.get(x);
+        let known = self.table_for(x).get(x);
         if let Some(v) = known.value() {
             return Ok(v == k);
         }
@@ -301,7 +393,7 @@ impl CramSearch {
         let start = self.tick()?;
         if self.config.use_symmetry && self.layout.zero_by_symmetry(x) {
             self.stats.symmetric += 1;
-            self.table.put_value(x, 0, 1);
+            self.table_for(x).put_value(x, 0, 1);
             return Ok(k == 0);
         }
         let found = if k as u32 > self.option_count(x) {
@@ -311,7 +403,8 @@ impl CramSearch {
             self.option_with_value(x, k)?
         };
         if found {
-            self.table.put_excluded(x, k, self.stats.nodes - start + 1);
+            let work = self.stats.nodes - start + 1;
+            self.table_for(x).put_excluded(x, k, work);
             return Ok(false);
         }
         for j in 0..k {
@@ -319,33 +412,51 @@ impl CramSearch {
                 return Ok(false);
             }
         }
-        self.table.put_value(x, k, self.stats.nodes - start + 1);
+        let work = self.stats.nodes - start + 1;
+        self.table_for(x).put_value(x, k, work);
         Ok(true)
     }
 
     /// Whether some option of region `x` has value `k`.
     fn option_with_value(&mut self, x: u64, k: u8) -> Result<bool> {
         let (ob, ab) = (self.opts.len(), self.arena.len());
-        self.expand(x);
-        if self.config.use_ordering {
-            self.opts[ob..].sort_unstable_by_key(|o| o.order);
-        }
         let mut found = false;
         if self.config.use_cutoff {
-            for i in ob..self.opts.len() {
-                if let Some(v) = self.known_value(self.opts[i]) {
-                    if v == k {
-                        self.stats.cutoffs += 1;
-                        found = true;
-                        break;
+            // Centre first, each option evaluated from the table as soon as it is generated.
+            // In batches of four, so that the table probes (memory-bound) overlap.
+            let list = self.dominoes(x);
+            let n = self.lists[list].len();
+            let mut j = 0;
+            'batches: while j < n {
+                let first = self.opts.len();
+                while j < n && self.opts.len() < first + 4 {
+                    let (d, dist) = self.lists[list][j];
+                    j += 1;
+                    if d & !x == 0 {
+                        self.push_option(x, d, dist);
+                        self.canonical_option(self.opts.len() - 1);
                     }
-                    self.opts[i].value = v;
+                }
+                for i in first..self.opts.len() {
+                    if let Some(v) = self.known_value(self.opts[i]) {
+                        if v == k {
+                            self.stats.cutoffs += 1;
+                            found = true;
+                            break 'batches;
+                        }
+                        self.opts[i].value = v;
+                    }
                 }
             }
+        } else {
+            self.expand(x);
         }
         if !found {
+            if self.config.use_ordering {
+                self.opts[ob..].sort_unstable_by_key(|o| o.order);
+            }
             for i in ob..self.opts.len() {
-                let o = self.opts[i];
+                let o = self.canonical_option(i);
                 if o.value == UNKNOWN && self.sum_has_value(o.start as usize, o.len as usize, k)? {
                     found = true;
                     break;
@@ -376,6 +487,7 @@ mod tests {
                 use_symmetry: false,
                 use_ordering: false,
                 use_cutoff: false,
+                use_transpose: false,
                 table_entries: 16,
             },
         ]
