@@ -508,10 +508,7 @@ mod tests {
             let full = Board::rectangle(h, w);
             // About one cell in four blocked.
             let bits = full.bits & (next() | next());
-            let b = Board {
-                bits,
-                ..full
-            };
+            let b = Board { bits, ..full };
             let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
             let c = configs()[round % 3];
             let mut s = CramSearch::new(w as u32, c);

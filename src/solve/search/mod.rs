@@ -36,6 +36,7 @@
 //! points run it on a thread with a large stack.
 
 pub mod bitboard;
+pub mod chomp_dense;
 pub mod cram;
 pub mod instance;
 pub mod packed_table;

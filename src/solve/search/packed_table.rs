@@ -218,7 +218,9 @@ mod tests {
             t.put_value(i, (i % 200) as u8, 1);
         }
         // A table far below its cap loses at most a few cheap entries to full buckets.
-        let kept = (1..1000u64).filter(|&i| t.get(i).value() == Some((i % 200) as u8)).count();
+        let kept = (1..1000u64)
+            .filter(|&i| t.get(i).value() == Some((i % 200) as u8))
+            .count();
         assert!(kept >= 980, "{kept}");
     }
 }

@@ -225,7 +225,9 @@ mod tests {
         for i in 0..1000u64 {
             t.put(&i, Facts::exact(i, 1));
         }
-        let kept = (0..1000u64).filter(|&i| t.get(&i).and_then(|f| f.value()) == Some(i)).count();
+        let kept = (0..1000u64)
+            .filter(|&i| t.get(&i).and_then(|f| f.value()) == Some(i))
+            .count();
         assert!(kept >= 980, "{kept}");
     }
 }
