@@ -72,12 +72,12 @@ impl ChompTable {
                         continue;
                     }
                     let mut r = rank as u64;
-                    for k in i..rows {
-                        if l[k] <= j {
+                    for (k, &len) in l.iter().enumerate().skip(i) {
+                        if len <= j {
                             break;
                         }
                         let pos = rows - 1 - k;
-                        r = r - t.binom[l[k] + pos][pos + 1] + t.binom[j + pos][pos + 1];
+                        r = r - t.binom[len + pos][pos + 1] + t.binom[j + pos][pos + 1];
                     }
                     let v = t.nimbers[r as usize] as usize;
                     seen[v >> 6] |= 1 << (v & 63);
