@@ -310,6 +310,12 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let stats = crate::solve::search::instance::take_stats_flag(&mut words);
     args::no_other_options(&words, "cram", "--stats")?;
     let board = match words.as_slice() {
+        // A file first: its name may contain an `x` (board.txt) that is no size.
+        [w] if std::path::Path::new(w).is_file() => {
+            let text = std::fs::read_to_string(w)
+                .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+            Board::parse(&text)?
+        }
         [w] => match parse_size(w, MAX_CELLS) {
             Some(size) => {
                 let (r, c) = size?;
