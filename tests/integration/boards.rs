@@ -370,7 +370,7 @@ fn cram_boards_read_from_files_with_blocked_cells_equal_the_plain_solver() {
         let text: String = (0..h)
             .map(|_| {
                 (0..w)
-                    .map(|_| if rng.next() % 5 == 0 { '#' } else { '.' })
+                    .map(|_| if rng.next().is_multiple_of(5) { '#' } else { '.' })
                     .collect::<String>()
                     + "\n"
             })
