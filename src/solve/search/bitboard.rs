@@ -28,6 +28,8 @@ pub struct Layout {
     spread: Box<[u64; 256]>,
     /// Whether canonical forms include the images in the diagonals.
     use_transpose: bool,
+    /// `row_of[i]`: the row of cell i (no division in the hot path).
+    row_of: [u8; 64],
 }
 
 /// `x >> n`, zero when `n` ≥ 64.
@@ -76,6 +78,7 @@ impl Layout {
             row: low(stride),
             spread,
             use_transpose,
+            row_of: std::array::from_fn(|i| (i as u32 / stride) as u8),
         }
     }
 
@@ -158,15 +161,26 @@ impl Layout {
     /// `x` shifted to touch row 0 and column 0 (x ≠ 0).
     #[inline]
     pub fn normalise(&self, x: u64) -> u64 {
-        let y = x >> (x.trailing_zeros() / self.stride * self.stride);
-        y >> self.columns(y).trailing_zeros()
+        self.normalise_with_box(x).0
+    }
+
+    /// `x` normalised, with the width and height of its bounding box (x ≠ 0).
+    #[inline]
+    pub fn normalise_with_box(&self, x: u64) -> (u64, u32, u32) {
+        let y = x >> (self.row_of[x.trailing_zeros() as usize] as u32 * self.stride);
+        let m = self.columns(y);
+        let c0 = m.trailing_zeros();
+        let z = y >> c0;
+        let bw = 64 - (m >> c0).leading_zeros();
+        let bh = self.row_of[63 - z.leading_zeros() as usize] as u32 + 1;
+        (z, bw, bh)
     }
 
     /// Width and height of the bounding box of a normalised `z` ≠ 0.
     #[inline]
     pub fn bbox(&self, z: u64) -> (u32, u32) {
         let bw = 64 - self.columns(z).leading_zeros();
-        let bh = (63 - z.leading_zeros()) / self.stride + 1;
+        let bh = self.row_of[63 - z.leading_zeros() as usize] as u32 + 1;
         (bw, bh)
     }
 
@@ -208,8 +222,7 @@ impl Layout {
 
     /// The canonical form of region `x` ≠ 0 (see the module doc).
     pub fn canonical(&self, x: u64) -> u64 {
-        let z = self.normalise(x);
-        let (bw, bh) = self.bbox(z);
+        let (z, bw, bh) = self.normalise_with_box(x);
         let v = self.flip_rows(z, bh);
         let mut best = z.min(v).min(self.half_turn(z, bw, bh)).min(self.half_turn(v, bw, bh));
         if let Some(t) = self.transpose(z, bw, bh).filter(|_| self.use_transpose) {
