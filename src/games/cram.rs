@@ -308,7 +308,16 @@ pub fn parse_size(word: &str, max_cells: usize) -> Option<Result<(usize, usize)>
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let stats = crate::solve::search::instance::take_stats_flag(&mut words);
-    args::no_other_options(&words, "cram", "--stats")?;
+    let table_file = match words.iter().position(|w| w == "--tt") {
+        Some(i) if i + 1 < words.len() => {
+            let path = std::path::PathBuf::from(words.remove(i + 1));
+            words.remove(i);
+            Some(path)
+        }
+        Some(_) => return input("--tt needs a file name: the table file to resume from and save to"),
+        None => None,
+    };
+    args::no_other_options(&words, "cram", "--stats, --tt FILE")?;
     let board = match words.as_slice() {
         // A file first: its name may contain an `x` (board.txt) that is no size.
         [w] if std::path::Path::new(w).is_file() => {
@@ -335,11 +344,20 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         table_entries: settings.limits.max_states,
         ..CramConfig::default()
     };
-    let search = CramSearch::new(board.w as u32, config);
+    let mut search = CramSearch::new(board.w as u32, config);
+    if let Some(path) = &table_file
+        && path.exists()
+    {
+        let n = search.load(path)?;
+        if stats {
+            eprintln!("table file {}: {n} nimbers read", path.display());
+        }
+    }
     Ok(Box::new(CramInstance {
         search: Rc::new(RefCell::new(search)),
         board,
         stats,
+        table_file: table_file.map(Rc::new),
     }))
 }
 
@@ -350,6 +368,8 @@ pub struct CramInstance {
     board: Board,
     /// Print the engine's counters on stderr after each value.
     stats: bool,
+    /// `--tt FILE`: the table is saved there after the root's value (also when interrupted).
+    table_file: Option<Rc<std::path::PathBuf>>,
 }
 
 impl CramInstance {
@@ -358,6 +378,7 @@ impl CramInstance {
             search: self.search.clone(),
             board,
             stats: false,
+            table_file: None,
         })
     }
 
@@ -383,7 +404,14 @@ impl AnyPosition for CramInstance {
 
     fn value(&self) -> Result<Value> {
         let clock = std::time::Instant::now();
-        let v = self.search.borrow_mut().nimber(self.board.bits)?;
+        let v = self.search.borrow_mut().nimber(self.board.bits);
+        if let Some(path) = &self.table_file {
+            let n = self.search.borrow().save(path)?;
+            if self.stats || v.is_err() {
+                eprintln!("table file {}: {n} nimbers saved", path.display());
+            }
+        }
+        let v = v?;
         if self.stats {
             let s = self.search.borrow().stats();
             eprintln!(
@@ -433,7 +461,9 @@ pub const ENTRY: GameEntry = GameEntry {
     rules: "A board of empty and blocked cells. A move places a domino on two empty cells that \
             are side by side (horizontally or vertically). The player who cannot move loses. \
             Cells are named by column letter and row number from the top-left (a1). Solved by \
-            the search engine (components, symmetry, outcome search); --stats prints its counters.",
+            the search engine (components, symmetry, outcome search); --stats prints its counters; \
+            --tt FILE resumes from the table saved in FILE (if it exists) and saves the table \
+            there after the value, also when stopped by Ctrl-C.",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
     example: "cram 4x5",
     build,

@@ -427,3 +427,29 @@ fn chomp_by_dense_table_equals_the_plain_solver_on_every_shape_in_a_4x5_box() {
         assert!(value(&format!("chomp {r}x{c}")) != 0, "{r}x{c}");
     }
 }
+
+#[test]
+fn a_cram_table_file_is_saved_and_resumed() {
+    let path = std::env::temp_dir().join(format!("grundy-cram-table-{}.bin", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    let plain = Solver::plain(Cram).nimber(&Board::rectangle(4, 5)).unwrap().0;
+    let first = json(&["value", "cram", "4x5", "--tt", file, "--json"]);
+    assert_eq!(first["value"], plain);
+    let saved = std::fs::read(&path).unwrap();
+    let header = saved.iter().position(|&b| b == b'\n').unwrap() + 1;
+    assert!(saved.len() > header && (saved.len() - header) % 9 == 0);
+    // The second run starts from the saved nimbers and agrees.
+    let second = json(&["value", "cram", "4x5", "--tt", file, "--json"]);
+    assert_eq!(second["value"], first["value"]);
+    assert_eq!(second["winning_moves"], first["winning_moves"]);
+    // A board of another width refuses the file with a one-line error.
+    let out = grundy(&["value", "cram", "3x3", "--tt", file]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("not a table of this board") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}

@@ -19,8 +19,9 @@ use crate::interrupt;
 pub struct ChompTable {
     rows: usize,
     cols: usize,
-    /// `binom[n][k]` for n ≤ rows + cols, k ≤ rows.
-    binom: Vec<Vec<u64>>,
+    /// `binom[n * (rows + 2) + k]` = binom(n, k) for n ≤ rows + cols, k ≤ rows + 1 (flat:
+    /// one indirection in the inner loop).
+    binom: Vec<u64>,
     nimbers: Vec<u8>,
 }
 
@@ -41,16 +42,17 @@ impl ChompTable {
     /// the size ([`shape_count`]) first.
     pub fn solve(rows: usize, cols: usize) -> Result<ChompTable> {
         let n = rows + cols;
-        let mut binom = vec![vec![0u64; rows + 2]; n + 1];
-        for row in binom.iter_mut() {
-            row[0] = 1;
-        }
-        for i in 1..=n {
-            for k in 1..=rows + 1 {
-                binom[i][k] = binom[i - 1][k - 1] + binom[i - 1][k];
+        let w = rows + 2;
+        let mut binom = vec![0u64; (n + 1) * w];
+        for i in 0..=n {
+            binom[i * w] = 1;
+            if i > 0 {
+                for k in 1..=rows + 1 {
+                    binom[i * w + k] = binom[(i - 1) * w + k - 1] + binom[(i - 1) * w + k];
+                }
             }
         }
-        let count = binom[n][rows] as usize;
+        let count = binom[n * w + rows] as usize;
         let mut t = ChompTable {
             rows,
             cols,
@@ -77,7 +79,7 @@ impl ChompTable {
                             break;
                         }
                         let pos = rows - 1 - k;
-                        r = r - t.binom[len + pos][pos + 1] + t.binom[j + pos][pos + 1];
+                        r = r - t.b(len + pos, pos + 1) + t.b(j + pos, pos + 1);
                     }
                     let v = t.nimbers[r as usize] as usize;
                     seen[v >> 6] |= 1 << (v & 63);
@@ -92,16 +94,22 @@ impl ChompTable {
         Ok(t)
     }
 
+    /// binom(n, k).
+    #[inline]
+    fn b(&self, n: usize, k: usize) -> u64 {
+        self.binom[n * (self.rows + 2) + k]
+    }
+
     /// The row lengths of the shape of rank `rank` (l₀ first).
     fn unrank(&self, mut rank: usize, l: &mut [usize]) {
         // Greedy: the largest a with binom(a, i + 1) ≤ rank, from i = rows − 1 down.
         let mut a = self.rows + self.cols;
         for i in (0..self.rows).rev() {
             a -= 1;
-            while self.binom[a][i + 1] as usize > rank {
+            while self.b(a, i + 1) as usize > rank {
                 a -= 1;
             }
-            rank -= self.binom[a][i + 1] as usize;
+            rank -= self.b(a, i + 1) as usize;
             l[self.rows - 1 - i] = a - i;
         }
     }
@@ -111,7 +119,7 @@ impl ChompTable {
         let mut r = 0;
         for i in 0..self.rows {
             let len = l.get(self.rows - 1 - i).copied().unwrap_or(0);
-            r += self.binom[len + i][i + 1] as usize;
+            r += self.b(len + i, i + 1) as usize;
         }
         r
     }

@@ -183,6 +183,62 @@ impl CramSearch {
         })
     }
 
+    /// The first line of a table file: what the keys mean (the stride and whether regions
+    /// were identified with their transposes), so a file is never read for another board.
+    fn file_header(&self) -> String {
+        format!(
+            "grundy cram table v1 width={} transpose={}\n",
+            self.layout.stride, self.config.use_transpose
+        )
+    }
+
+    /// Write every proved nimber of the tables to `path` (header line, then 9 bytes per
+    /// region: the key little-endian and the nimber), so that a later run can resume.
+    pub fn save(&self, path: &std::path::Path) -> Result<usize> {
+        let mut bytes = self.file_header().into_bytes();
+        let mut n = 0;
+        for (key, v) in self.table.exact_entries().chain(self.small_table.exact_entries()) {
+            bytes.extend_from_slice(&key.to_le_bytes());
+            bytes.push(v);
+            n += 1;
+        }
+        std::fs::write(path, bytes)
+            .map_err(|e| Error::Input(format!("cannot write the table file {}: {e}", path.display())))?;
+        Ok(n)
+    }
+
+    /// Read a table file written by [`CramSearch::save`] for the same board width; the number
+    /// of nimbers read.
+    pub fn load(&mut self, path: &std::path::Path) -> Result<usize> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| Error::Input(format!("cannot read the table file {}: {e}", path.display())))?;
+        let header = self.file_header();
+        let Some(body) = bytes.strip_prefix(header.as_bytes()) else {
+            let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+            return Err(Error::Input(format!(
+                "{} is not a table of this board: it starts `{}`, expected `{}` (use another file)",
+                path.display(),
+                String::from_utf8_lossy(&first[..first.len().min(60)]),
+                header.trim_end()
+            )));
+        };
+        if body.len() % 9 != 0 {
+            return Err(Error::Input(format!(
+                "the table file {} is truncated: records are 9 bytes",
+                path.display()
+            )));
+        }
+        for rec in body.chunks_exact(9) {
+            let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
+            if key == 0 || rec[8] == u8::MAX {
+                return Err(Error::Input(format!("the table file {} is damaged", path.display())));
+            }
+            // Loaded facts count as expensive, so the replacement policy keeps them.
+            self.table_for(key).put_value(key, rec[8], 1 << 20);
+        }
+        Ok(body.len() / 9)
+    }
+
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
         if self.stats.nodes & 0xfff == 0 && interrupt::requested() {
