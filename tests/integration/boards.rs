@@ -438,7 +438,7 @@ fn a_cram_table_file_is_saved_and_resumed() {
     assert_eq!(first["value"], plain);
     let saved = std::fs::read(&path).unwrap();
     let header = saved.iter().position(|&b| b == b'\n').unwrap() + 1;
-    assert!(saved.len() > header && (saved.len() - header) % 9 == 0);
+    assert!(saved.len() > header && (saved.len() - header).is_multiple_of(9));
     // The second run starts from the saved nimbers and agrees.
     let second = json(&["value", "cram", "4x5", "--tt", file, "--json"]);
     assert_eq!(second["value"], first["value"]);
