@@ -315,6 +315,38 @@ mod tests {
     }
 
     #[test]
+    fn the_local_split_test_agrees_with_a_full_flood_fill() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for stride in [3u32, 5, 8] {
+            let l = Layout::new(stride, true);
+            let cells = (64 / stride * stride).min(40);
+            for _ in 0..300 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let board = (seed | seed >> 3) & low(cells);
+                let mut regions = Vec::new();
+                l.regions(board, 1, &mut regions);
+                for &x in &regions {
+                    let dominoes = [(l.horizontal(x), 3u64), (l.vertical(x), 1 | 1 << stride)];
+                    for (mut at, shape) in dominoes {
+                        while at != 0 {
+                            let d = shape << at.trailing_zeros();
+                            at &= at - 1;
+                            let (mut fast, mut full) = (Vec::new(), Vec::new());
+                            l.regions_without(x, d, &mut fast);
+                            l.regions(x & !d, 2, &mut full);
+                            fast.sort_unstable();
+                            full.sort_unstable();
+                            assert_eq!(fast, full, "stride {stride} region {x:#x} domino {d:#x}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn canonical_forms_agree_on_every_image() {
         let l = Layout::new(5, true);
         // An L-shaped region placed in two corners and mirrored.
