@@ -135,10 +135,17 @@ pub fn coin_for_value(rest: &[u64], target: Nimber) -> Option<u64> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Welter;
 
-fn replace(squares: &[u64], i: usize, to: u64) -> Vec<u64> {
+/// The pawns with pawn `i` moved to square `to` (shared with the no-overtaking variant).
+pub(crate) fn replace(squares: &[u64], i: usize, to: u64) -> Vec<u64> {
     let mut p = squares.to_vec();
     p[i] = to;
     p
+}
+
+/// Pawn squares as typed on the command line: `2 5`.
+pub(crate) fn format_squares(squares: &[u64]) -> String {
+    let s: Vec<String> = squares.iter().map(u64::to_string).collect();
+    s.join(" ")
 }
 
 impl Game for Welter {
@@ -170,8 +177,7 @@ impl Game for Welter {
     }
 
     fn format(&self, squares: &Vec<u64>) -> String {
-        let s: Vec<String> = squares.iter().map(u64::to_string).collect();
-        s.join(" ")
+        format_squares(squares)
     }
 
     fn canonical(&self, mut squares: Vec<u64>) -> Vec<u64> {
