@@ -144,7 +144,9 @@ impl ScriptGame {
             .set_max_call_levels(64)
             .set_max_expr_depths(64, 64)
             .set_max_string_size(1 << 20)
-            .set_max_array_size(1 << 20)
+            // Rhai re-measures a nested array on every push, so filling one costs its size
+            // squared: 2^15 entries keep a runaway loop under a second (found by fuzzing).
+            .set_max_array_size(1 << 15)
             .set_max_map_size(1 << 16);
         // `print` and `debug` in a script are diagnostics: stderr, never the answer on stdout.
         engine.on_print(|s| eprintln!("{s}"));
