@@ -186,6 +186,10 @@ pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::
             },
         };
         let method = match computed.sparse_mask {
+            Some(mask) if computed.twist => format!(
+                "sparse space (rare heaps a: popcount(g(a) & {mask:#b}) + a even; {} rare heaps)",
+                computed.rare
+            ),
             Some(mask) => format!(
                 "sparse space (rare values: even number of 1 bits under mask {mask:#b}; {} rare heaps)",
                 computed.rare
@@ -225,6 +229,7 @@ impl Sequence {
                 values: Values::U32(narrow),
                 period: None,
                 sparse_mask: None,
+                twist: false,
                 rare: 0,
             },
             to,

@@ -8,6 +8,7 @@
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
 //! - [`wtia`]: w-values of winner-takes-all sums.
+//! - [`xor_pairs`]: the vectorised inner loop of the plain take-and-break method.
 
 pub mod digraph;
 pub mod gfunctions;
@@ -19,3 +20,4 @@ pub mod take_break;
 pub use memo::{Limits, Solver};
 pub mod search;
 pub mod wtia;
+pub mod xor_pairs;

@@ -179,6 +179,20 @@ proptest! {
         prop_assert_eq!(compute(&rules, 3000, Method::Auto), compute(&rules, 3000, Method::Plain));
     }
 
+    /// The same with d0 ∈ {0, 4}, a fourth digit and unequal splits (the twisted sparse
+    /// classification, several split removals searched in turn, the plain byte kernels).
+    #[test]
+    fn sparse_space_equals_plain_on_wider_codes(
+        d0 in prop::sample::select(vec![0u8, 4]), d in prop::collection::vec(0u8..8, 1..5), unequal: bool
+    ) {
+        let mut digits = vec![d0];
+        digits.extend(d);
+        let rules = TakeBreak::new(digits, unequal);
+        let plain = compute(&rules, 2000, Method::Plain);
+        prop_assert_eq!(compute(&rules, 2000, Method::Sparse), plain.clone());
+        prop_assert_eq!(compute(&rules, 2000, Method::Auto), plain);
+    }
+
     /// Every code's values (octal, d0 = 4, hexadecimal) equal the generic solver's on small heaps,
     /// and a proved period holds on every heap the generic solver reaches.
     #[test]
