@@ -374,11 +374,16 @@ struct State<'a> {
     cursor: Vec<(usize, usize)>,
     /// The split removals a rare candidate is searched in (scratch).
     active: Vec<usize>,
+    /// witness[v]: the parts (small, large) of the split that last gave the rare value v.
+    witness: Vec<(u32, u32)>,
     /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
     /// mirrored copy, so that g(m − a) runs forwards; allocated when first needed).
     to: usize,
     rev: Vec<u8>,
     rev_filled: usize,
+    /// The same as `u32` for the scalar plain loop (values of 64 and more).
+    rev_wide: Vec<u32>,
+    rev_wide_filled: usize,
     kernels: Kernels,
 }
 
@@ -402,9 +407,12 @@ impl<'a> State<'a> {
             seen: vec![0; 1 << 16],
             cursor: Vec::new(),
             active: Vec::new(),
+            witness: Vec::new(),
             to,
             rev: Vec::new(),
             rev_filled: 0,
+            rev_wide: Vec::new(),
+            rev_wide_filled: 0,
             kernels: Kernels::detect(),
         }
     }
@@ -467,7 +475,14 @@ impl<'a> State<'a> {
         }
         let (mask, twist, rare) = best_mask(g);
         let recent = g.len() / 2;
-        let pays = rare * 5 <= recent; // at most a fifth of the recent heaps rare
+        // A rare heap costs one option per heap (a scattered load); the plain method costs half
+        // a split per heap, a small fraction of a cycle with the byte kernels (values below 64),
+        // about a cycle otherwise (BENCHMARKS.md: 0.007 is faster plain with 17% rare heaps).
+        let pays = if self.max < 64 {
+            rare * 32 <= recent
+        } else {
+            rare * 12 <= recent
+        };
         let sparse = self.options.method == Method::Sparse || pays;
         if sparse && (!self.sparse || mask != self.mask || twist != self.twist) {
             self.mask = mask;
@@ -544,6 +559,22 @@ impl<'a> State<'a> {
         true
     }
 
+    /// Fill the wide mirrored copy (rev_wide[to − a] = g(a)) up to heap n − 1; false when
+    /// too long to mirror (4 bytes per heap: only for the plain method's quadratic range).
+    fn mirror_wide<T: Cell>(&mut self, g: &[T], n: usize) -> bool {
+        if self.to >= 1 << 26 {
+            return false;
+        }
+        if self.rev_wide.is_empty() {
+            self.rev_wide = vec![0; self.to + 1];
+        }
+        while self.rev_wide_filled < n {
+            self.rev_wide[self.to - self.rev_wide_filled] = g[self.rev_wide_filled].into();
+            self.rev_wide_filled += 1;
+        }
+        true
+    }
+
     /// The split values of heap n when every value is a byte below 64, as the bits of a word:
     /// the vectorised kernel over the values and their mirrored copy.
     fn plain_word_bytes(&mut self, g: &[u8], n: usize) -> Option<u64> {
@@ -598,6 +629,7 @@ impl<'a> State<'a> {
             return self.mex_of_bits();
         }
         let small = self.max < 64;
+        let wide = !small && self.mirror_wide(g, n);
         let mut word = 0u64;
         for si in 0..self.splits.len() {
             let i = self.splits[si];
@@ -613,6 +645,15 @@ impl<'a> State<'a> {
             let hi = &g[m - h..m];
             if small {
                 word |= pairs_word(lo, hi);
+            } else if wide {
+                // Forward loads on both sides (g(m − a) = rev_wide[to − m + a]).
+                let rev = &self.rev_wide[self.to - m + 1..=self.to - m + h];
+                let seen = &mut self.seen[..];
+                let mask = seen.len() - 1;
+                for (x, y) in lo.iter().zip(rev) {
+                    let v: u32 = (*x).into() ^ *y;
+                    seen[v as usize & mask] = 1;
+                }
             } else {
                 let seen = &mut self.seen[..];
                 let mask = seen.len() - 1;
@@ -699,11 +740,50 @@ impl<'a> State<'a> {
                     self.active.push(si);
                 }
             }
+            if !self.active.is_empty() && self.try_witness(g, n, v) {
+                v += 1;
+                continue;
+            }
             if self.active.is_empty() || !self.search(g, n, v) {
                 return v;
             }
             v += 1;
         }
+    }
+
+    /// Remember the split a + b that gave value v.
+    fn remember(&mut self, v: u32, a: usize, b: usize) {
+        let v = v as usize;
+        if v >= self.witness.len() {
+            self.witness.resize(v + 1, (0, 0));
+        }
+        self.witness[v] = (a.min(b) as u32, a.max(b) as u32);
+    }
+
+    /// Whether the split that last gave v, with its small or its large part kept, gives v
+    /// again in one of the active removals (a guess that pays when values repeat locally).
+    fn try_witness<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+        let Some(&(a, b)) = self.witness.get(v as usize) else {
+            return false;
+        };
+        if a == 0 {
+            return false;
+        }
+        let (a, b) = (a as usize, b as usize);
+        for k in 0..self.active.len() {
+            let m = n - self.splits[self.active[k]];
+            for x in [a, m.wrapping_sub(b)] {
+                if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
+                    continue;
+                }
+                if g[x].into() ^ g[m - x].into() == v {
+                    self.seen[v as usize] = 1;
+                    self.remember(v, x, m - x);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Look for a split of value `v` in the active removals, resuming where the last search
@@ -714,7 +794,8 @@ impl<'a> State<'a> {
     /// preperiod live), so that a value is found about as soon as the nearest of these fronts
     /// reaches it.
     fn search<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
-        const BLOCK: usize = 16;
+        const BLOCK: usize = 24;
+        const EDGE: usize = 8;
         let mask = self.seen.len() - 1;
         loop {
             let mut progress = false;
@@ -727,20 +808,18 @@ impl<'a> State<'a> {
                 }
                 progress = true;
                 // The middle block, then the edge block: a in [lo, hi] still to scan.
-                let mid_from = hi.saturating_sub(BLOCK - 1).max(lo);
-                for a in (mid_from..=hi).rev() {
+                let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
+                let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
+                for a in mid.clone().rev().chain(edge.clone()) {
                     let x: u32 = g[a].into() ^ g[m - a].into();
                     self.seen[x as usize & mask] = 1;
                 }
-                let hi = mid_from - 1;
-                let edge_to = (lo + BLOCK - 1).min(hi);
-                for a in lo..=edge_to {
-                    let x: u32 = g[a].into() ^ g[m - a].into();
-                    self.seen[x as usize & mask] = 1;
-                }
-                let lo = if edge_to >= lo { edge_to + 1 } else { lo };
-                self.cursor[si] = (lo, hi);
+                self.cursor[si] = (edge.end() + 1, mid.start() - 1);
                 if self.seen[v as usize] != 0 {
+                    // Remember which split gave v: the next heaps try it (shifted) first.
+                    if let Some(a) = mid.chain(edge).find(|&a| g[a].into() ^ g[m - a].into() == v) {
+                        self.remember(v, a, m - a);
+                    }
                     return true;
                 }
             }
