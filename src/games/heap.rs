@@ -29,6 +29,12 @@ pub trait HeapRules {
         None
     }
 
+    /// The number of options of heap `n`, when it is known without listing them (so that a
+    /// listing of every move can be refused when it would be too long).
+    fn heap_option_count(&self, _n: u64) -> Option<u128> {
+        None
+    }
+
     /// The rules as a take-and-break code, when they are one: `seq` then uses the fast
     /// sequence engine (sparse space, Guy–Smith periods) of [`crate::solve::take_break`].
     fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
@@ -38,6 +44,12 @@ pub trait HeapRules {
     /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::None
+    }
+
+    /// Label of a move listed by [`HeapRules::heap_moves_to`], which may stand for a whole
+    /// group of moves when the rules say so in the label (default: [`HeapRules::move_label`]).
+    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
+        self.move_label(n, parts)
     }
 
     /// Label of a move from heap `n` to the heaps `parts`: `10 → 9`, `8 → 1+7`, `3 → 0`.
@@ -103,6 +115,16 @@ impl<R: HeapRules> Game for HeapGame<R> {
         out
     }
 
+    fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {
+        let mut total = 0u128;
+        for (i, &n) in heaps.iter().enumerate() {
+            if !heaps[..i].contains(&n) {
+                total += self.rules.heap_option_count(n)?;
+            }
+        }
+        Some(total)
+    }
+
     fn format(&self, heaps: &Vec<u64>) -> String {
         if heaps.is_empty() {
             return "0".into();
@@ -149,7 +171,7 @@ impl<R: HeapRules> Game for HeapGame<R> {
             }
             for parts in self.rules.heap_moves_to(n, total ^ v ^ target)? {
                 out.push(Move::new(
-                    self.rules.move_label(n, &parts),
+                    self.rules.moves_to_label(n, &parts),
                     Self::replace(heaps, i, &parts),
                 ));
             }

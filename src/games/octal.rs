@@ -156,8 +156,10 @@ impl Octal {
     }
 }
 
-/// Heaps from which every winning move is listed; beyond, with a proved period p and
-/// preperiod n0, only the splits whose smaller part is below n0 + p (the others repeat them).
+/// Heaps from which every winning move is listed one by one. Beyond, with a proved period p and
+/// preperiod n0, the splits a + (m − a) with n0 ≤ a ≤ m/2 are listed grouped by the class of a
+/// modulo p: both parts are in the periodic range, so g(a) ⊕ g(m − a) depends on a mod p only,
+/// and the split with the least a of a class stands for the whole class (its label says so).
 const ALL_MOVES_UP_TO: u64 = 10_000_000;
 
 impl HeapRules for Octal {
@@ -213,6 +215,51 @@ impl HeapRules for Octal {
 
     fn take_break(&self) -> Option<TakeBreak> {
         Some(self.code.rules().clone())
+    }
+
+    fn heap_option_count(&self, n: u64) -> Option<u128> {
+        let mut count = 0u128;
+        for (i, &d) in self.code.rules().digits().iter().enumerate() {
+            let i = i as u64;
+            if i > n {
+                break;
+            }
+            let m = (n - i) as u128;
+            count += u128::from(d & 1 != 0 && m == 0 && i > 0);
+            count += u128::from(d & 2 != 0 && m > 0 && i > 0);
+            if d & 4 != 0 {
+                count += m / 2;
+            }
+            if d & 8 != 0 {
+                count += (m * m + 6) / 12; // partitions of m into three parts: round(m²/12)
+            }
+        }
+        Some(count)
+    }
+
+    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
+        let plain = || {
+            let p: Vec<String> = parts.iter().map(|x| x.to_string()).collect();
+            if parts.is_empty() {
+                format!("{n} → 0")
+            } else {
+                format!("{n} → {}", p.join("+"))
+            }
+        };
+        let period = self.computed.as_ref().and_then(|c| c.period.as_ref());
+        match (period, parts) {
+            (Some(p), &[a, b]) if n > ALL_MOVES_UP_TO && a >= p.preperiod && a <= b => {
+                let m = a + b;
+                let hi = a + (m / 2 - a) / p.period * p.period;
+                let count = (hi - a) / p.period + 1;
+                format!(
+                    "{}, and likewise {n} → a+({m}−a) for every a ≡ {a} (mod {}) with {a} ≤ a ≤ {hi}: {count} moves",
+                    plain(),
+                    p.period
+                )
+            }
+            _ => plain(),
+        }
     }
 
     fn period_proof(&self) -> PeriodProof {
@@ -308,5 +355,49 @@ mod tests {
     fn claims_codes_not_other_names() {
         assert!(claims("0.07") && claims(".137") && claims("4.07") && claims("kayles"));
         assert!(!claims("nim") && !claims("maze.txt") && !claims("grundy-game"));
+    }
+
+    #[test]
+    fn grouped_winning_moves_on_a_huge_heap_are_exactly_the_winning_moves() {
+        // Kayles (0.77) and 0.07 on heaps beyond ALL_MOVES_UP_TO: expand the groups and compare
+        // with every option whose value is 0, computed one by one from the proved period.
+        for (code, n) in [("0.77", ALL_MOVES_UP_TO + 123), ("0.07", ALL_MOVES_UP_TO + 1000)] {
+            let octal = Octal::with_values(Code::parse(code).unwrap(), n).unwrap();
+            let p = octal.computed.as_ref().unwrap().period.clone().unwrap();
+            let value = |parts: &[u64]| parts.iter().fold(0, |a, &x| a ^ octal.value(x).unwrap().0);
+            for target in [0, 1, 3] {
+                let mut want = Vec::new();
+                octal.heap_options(n, &mut |parts| {
+                    if value(parts) == target {
+                        want.push(parts.to_vec());
+                    }
+                });
+                let mut got = Vec::new();
+                for parts in octal.heap_moves_to(n, Nimber(target)).unwrap() {
+                    let label = octal.moves_to_label(n, &parts);
+                    match parts[..] {
+                        [a, b] if a >= p.preperiod => {
+                            assert!(label.contains(&format!("mod {}", p.period)), "{label}");
+                            let mut x = a;
+                            while x <= (a + b) / 2 {
+                                got.push(vec![x, a + b - x]);
+                                x += p.period;
+                            }
+                        }
+                        _ => {
+                            assert!(!label.contains("mod"), "{label}");
+                            got.push(parts);
+                        }
+                    }
+                }
+                want.sort();
+                got.sort();
+                assert_eq!(got.len(), want.len(), "{code} heap {n} target {target}");
+                assert!(got == want, "{code} heap {n} target {target}");
+            }
+            let mut count = 0u128;
+            octal.heap_options(n, &mut |_| count += 1);
+            assert_eq!(octal.heap_option_count(n), Some(count));
+        }
     }
 }

@@ -223,3 +223,23 @@ fn period_finder_never_reports_a_multiple() {
     let doc = json(&["seq", "grundy-game", "--to", "300", "--json"]);
     assert_eq!(doc["proved"], false);
 }
+
+#[test]
+fn huge_heaps_group_winning_moves_and_refuse_full_listings() {
+    // value lists every winning move of a heap of 10^9: the splits with both parts periodic are
+    // grouped by residue class, and the label says so.
+    let doc = json(&["value", "0.77", "1000000000", "--json"]);
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().any(|m| m["move"].as_str().unwrap().contains("(mod 12)")),
+        "{doc}"
+    );
+    // moves and explain would list about 10^9 options: refused with exit code 2.
+    for cmd in ["moves", "explain"] {
+        let out = grundy(&[cmd, "0.77", "1000000000"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("moves") && err.contains("limit"), "{cmd}: {err}");
+    }
+}
