@@ -7,7 +7,10 @@
 //! two-heap splits to unequal heaps (Grundy's game is `0.4` with that restriction).
 //!
 //! **Plain method.** g(n) = mex of the xors over every option: O(n) pairs per heap for a split
-//! digit, so O(N²) overall, with a mex bitset (a single `u64` while values are below 64).
+//! digit, so O(N²) overall. While values are bytes below 64 the pairs go through the vectorised
+//! kernels of [`crate::solve::xor_pairs`] (a mirrored copy of the values makes g(m − a) a
+//! forward load; the xors become the bits of one word); wider values use a forward scalar loop
+//! over a mirrored `u32` copy and a byte table.
 //!
 //! **Sparse space method** (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4 "sparse space";
 //! A. Flammenkamp's octal game pages). Fix a bit mask R and call a value *rare* when
@@ -17,7 +20,17 @@
 //! heap); a rare candidate for the mex is looked for among the other splits, a search that
 //! stops at the first hit and is exhaustive only when g(n) itself is rare. The result is exact
 //! for every mask — the mask only decides the speed — so the mask is chosen from the values
-//! computed so far (the one with the fewest rare values) and re-chosen at checkpoints.
+//! computed so far (the one with the fewest rare heaps) and re-chosen at checkpoints.
+//!
+//! *Twist* (Flammenkamp's sparse space "in the domain"; P. Beling's ogs solvers split the
+//! breaking moves by parity the same way): call heap a rare when popcount(g(a) & R) + a is
+//! even. Two common heaps a + b = m then have xor parity m mod 2 under R, so for a split of m
+//! only the values of that parity need a search, the others come from rare heaps alone. The
+//! mask search tries both classifications; 4.07 (g(n) = (n − 1) mod 4) has no rare heap at all
+//! with R = 1 and the twist. The search for a rare candidate takes the removals whose m allows
+//! it in turn, a block at a time from two fronts (the middle split, where large values are, and
+//! a = 1, where a preperiod's exceptional values are), and first tries the split that gave the
+//! value last time, shifted.
 //!
 //! **Storage.** One `u8` per heap, widened to `u16`/`u32` the first time a value does not fit
 //! (so 1–2 bytes per heap in practice: 10⁹ heaps take 1 GB); the rare heaps as `u32` indices.
