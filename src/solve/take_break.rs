@@ -717,19 +717,7 @@ impl<'a> State<'a> {
             if n < i + 2 {
                 continue;
             }
-            let m = n - i;
-            for k in 0..self.rare.len() {
-                let r = self.rare[k] as usize;
-                if r >= m {
-                    break;
-                }
-                let b = m - r;
-                if unequal && b == r {
-                    continue;
-                }
-                let v: u32 = g[r].into() ^ g[b].into();
-                self.seen[v as usize] = 1;
-            }
+            mark_rare_splits(&mut self.seen, &self.rare, g, n - i, unequal);
         }
         self.cursor.clear();
         for si in 0..self.splits.len() {
@@ -809,7 +797,6 @@ impl<'a> State<'a> {
     fn search<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
         const BLOCK: usize = 24;
         const EDGE: usize = 8;
-        let mask = self.seen.len() - 1;
         loop {
             let mut progress = false;
             for k in 0..self.active.len() {
@@ -823,10 +810,8 @@ impl<'a> State<'a> {
                 // The middle block, then the edge block: a in [lo, hi] still to scan.
                 let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
                 let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
-                for a in mid.clone().rev().chain(edge.clone()) {
-                    let x: u32 = g[a].into() ^ g[m - a].into();
-                    self.seen[x as usize & mask] = 1;
-                }
+                mark_splits(&mut self.seen, g, m, mid.clone());
+                mark_splits(&mut self.seen, g, m, edge.clone());
                 self.cursor[si] = (edge.end() + 1, mid.start() - 1);
                 if self.seen[v as usize] != 0 {
                     // Remember which split gave v: the next heaps try it (shifted) first.
@@ -840,6 +825,38 @@ impl<'a> State<'a> {
                 return false;
             }
         }
+    }
+}
+
+/// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`). A free
+/// function over slices, so that the loop keeps everything in registers.
+fn mark_rare_splits<T: Cell>(seen: &mut [u8], rare: &[u32], g: &[T], m: usize, unequal: bool) {
+    let mask = seen.len() - 1;
+    let count = rare.partition_point(|&r| (r as usize) < m);
+    let g = &g[..m];
+    for &r in &rare[..count] {
+        let r = r as usize;
+        let b = m - r;
+        if unequal && b == r {
+            continue;
+        }
+        let v: u32 = g[r].into() ^ g[b].into();
+        seen[v as usize & mask] = 1;
+    }
+}
+
+/// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m).
+fn mark_splits<T: Cell>(seen: &mut [u8], g: &[T], m: usize, range: std::ops::RangeInclusive<usize>) {
+    let (lo, hi) = (*range.start(), *range.end());
+    if lo > hi {
+        return;
+    }
+    let mask = seen.len() - 1;
+    let small = &g[lo..=hi];
+    let large = &g[m - hi..=m - lo];
+    for (x, y) in small.iter().zip(large.iter().rev()) {
+        let v: u32 = (*x).into() ^ (*y).into();
+        seen[v as usize & mask] = 1;
     }
 }
 
