@@ -829,7 +829,8 @@ impl<'a> State<'a> {
 }
 
 /// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`). A free
-/// function over slices, so that the loop keeps everything in registers.
+/// function over slices, not inlined, so that the loop keeps everything in registers.
+#[inline(never)]
 fn mark_rare_splits<T: Cell>(seen: &mut [u8], rare: &[u32], g: &[T], m: usize, unequal: bool) {
     let mask = seen.len() - 1;
     let count = rare.partition_point(|&r| (r as usize) < m);
@@ -845,7 +846,8 @@ fn mark_rare_splits<T: Cell>(seen: &mut [u8], rare: &[u32], g: &[T], m: usize, u
     }
 }
 
-/// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m).
+/// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m); not inlined, as above.
+#[inline(never)]
 fn mark_splits<T: Cell>(seen: &mut [u8], g: &[T], m: usize, range: std::ops::RangeInclusive<usize>) {
     let (lo, hi) = (*range.start(), *range.end());
     if lo > hi {
