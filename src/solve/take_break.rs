@@ -339,7 +339,15 @@ pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed>
             Values::U32(g) => state.run(g, to, bar.as_ref())?,
         };
         match stop {
-            Stop::Overflow => values = values.widen(),
+            Stop::Overflow => {
+                values = values.widen();
+                // The whole table once more, in the new width: no doubling peak.
+                match &mut values {
+                    Values::U8(_) => {}
+                    Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
+                    Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
+                }
+            }
             Stop::Done => break,
         }
     }
