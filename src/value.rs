@@ -54,6 +54,7 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Finite(v) => write!(f, "{v}"),
+            Value::Infinite { escapes } if escapes.is_empty() => write!(f, "∞(∅)"),
             Value::Infinite { escapes } => {
                 let k: Vec<String> = escapes.iter().map(|e| e.to_string()).collect();
                 write!(f, "∞({})", k.join(","))

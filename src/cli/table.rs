@@ -235,19 +235,66 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
     }
 }
 
-fn row_pattern(t: &Table, ri: usize, boolean: bool) -> (String, Option<RowPattern>) {
+/// Cells beyond the table computed for a row with a proved law, at most (the law's period can
+/// be huge for huge fixed numbers; then the table's own cells must do).
+const MAX_EXTRA_CELLS: u64 = 4096;
+
+/// A row's closed form. With a proved shift law (e.g. from Welter's function) the row is
+/// followed past the table's last column, far enough for the form to be seen and proved
+/// (law.from + 4 periods + 8); the form then says how far it was checked.
+fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Result<(String, Option<RowPattern>)> {
     let letter = if boolean { "B" } else { "g" };
     let (name, fixed) = t.row_name(letter, t.rows[ri]);
-    let values: Vec<Option<u64>> = t.cells[ri].iter().map(|c| numeric(c, boolean)).collect();
-    // A law on values proves a pattern of values; the Boolean row follows from the values but
-    // is only reported as checked.
-    let law = if boolean {
-        None
-    } else {
-        fixed.and_then(|f| law(&t.game, &f))
-    };
+    let law = fixed.and_then(|f| law(&t.game, &f));
     let first = t.cols[0];
-    (name, pattern::find(first, &values, law.as_ref()))
+    let mut cells: Vec<Cell> = t.cells[ri].clone();
+    if let Some(law) = &law {
+        let last = *t.cols.last().expect("non-empty range");
+        let want = law
+            .period
+            .checked_mul(4)
+            .and_then(|p| law.from.max(first).checked_add(p + 8));
+        if let Some(want) = want.filter(|&w| w > last && w - last <= MAX_EXTRA_CELLS) {
+            for c in last + 1..=want {
+                if interrupt::requested() {
+                    return Err(Error::Interrupted);
+                }
+                cells.push(match games::build(&t.words(t.rows[ri], c), settings) {
+                    Ok(p) => Some(p.value()?),
+                    Err(Error::Input(_)) => None,
+                    Err(e) => return Err(e),
+                });
+            }
+        }
+    }
+    let values: Vec<Option<u64>> = cells.iter().map(|c| numeric(c, false)).collect();
+    let value_pattern = pattern::find(first, &values, law.as_ref());
+    if !boolean {
+        return Ok((name, value_pattern));
+    }
+    // The Boolean row B = [g ≠ 0]: seen on the cells; proved when the values are proved to
+    // follow lines of positive slope that stay above 0 from where the Boolean form starts.
+    let bits: Vec<Option<u64>> = cells.iter().map(|c| numeric(c, true)).collect();
+    let mut b = pattern::find(first, &bits, None);
+    if let (Some(bp), Some(vp)) = (&mut b, &value_pattern)
+        && vp.proved
+        && bp.period == 1
+        && bp.saltus == 0
+        && bp.classes.iter().all(|c| c.offset == 1)
+        && vp.saltus.is_multiple_of(vp.period)
+        && vp.saltus > 0
+    {
+        let slope = (vp.saltus / vp.period) as i128;
+        let start = bp.from.max(vp.from);
+        if start <= bp.checked_to && vp.classes.iter().all(|c| slope * start as i128 + c.offset > 0) {
+            bp.proved = true;
+            bp.reason = format!(
+                "proved: B = 1 where g ≠ 0, and {} follows lines of slope {slope} that are positive from n = {start} on (checked directly below)",
+                name.replacen('B', "g", 1)
+            );
+        }
+    }
+    Ok((name, b))
 }
 
 fn pattern_json(name: &str, p: &Option<RowPattern>) -> Json {
@@ -310,11 +357,8 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
             }
         };
         let patterns: Vec<Json> = (0..t.rows.len())
-            .map(|ri| {
-                let (n, p) = row_pattern(&t, ri, boolean);
-                pattern_json(&n, &p)
-            })
-            .collect();
+            .map(|ri| row_pattern(&t, ri, boolean, &settings).map(|(n, p)| pattern_json(&n, &p)))
+            .collect::<Result<_>>()?;
         let doc = if two {
             json!({
                 "game": t.game,
@@ -369,7 +413,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         out.push_str(&right_aligned(&grid));
         out.push_str("\nrows:\n");
         for ri in 0..t.rows.len() {
-            let (name, p) = row_pattern(&t, ri, boolean);
+            let (name, p) = row_pattern(&t, ri, boolean, &settings)?;
             out.push_str(&pattern_line(&name, &p, last));
         }
     } else {
@@ -379,7 +423,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
             rows.push(vec![n.to_string(), text(c)]);
         }
         out.push_str(&columns(&rows));
-        let (_, p) = row_pattern(&t, 0, boolean);
+        let (_, p) = row_pattern(&t, 0, boolean, &settings)?;
         out.push_str(&pattern_line(&name, &p, last));
     }
     Ok(out)

@@ -12,7 +12,7 @@
 
 use crate::error::Result;
 use crate::game::{Game, Move};
-use crate::games::welter::parse_squares;
+use crate::games::welter::{format_squares, parse_squares, replace};
 use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
@@ -46,12 +46,6 @@ fn floor(squares: &[u64], a: u64) -> u64 {
     squares.iter().copied().filter(|&s| s < a).max().unwrap_or(0)
 }
 
-fn replace(squares: &[u64], i: usize, to: u64) -> Vec<u64> {
-    let mut p = squares.to_vec();
-    p[i] = to;
-    p
-}
-
 impl Game for NoOvertaking {
     type Position = Vec<u64>;
 
@@ -71,8 +65,7 @@ impl Game for NoOvertaking {
     }
 
     fn format(&self, squares: &Vec<u64>) -> String {
-        let s: Vec<String> = squares.iter().map(u64::to_string).collect();
-        s.join(" ")
+        format_squares(squares)
     }
 
     fn canonical(&self, mut squares: Vec<u64>) -> Vec<u64> {

@@ -35,26 +35,53 @@ use crate::position::{AnyPosition, Instance};
 pub const MAX_PAWNS: usize = 64;
 
 /// O_j for j = 0..=63: the number of residue classes mod 2^j holding an odd number of `coins`
-/// (distinct).
+/// (distinct). Up to [`MAX_PAWNS`] + 1 coins it works in fixed buffers on the stack (no
+/// allocation: this is the inner loop of winning-move search); more coins take a heap buffer.
 fn odd_classes(coins: &[u64]) -> [u32; 64] {
-    let mut sorted: Vec<u64> = coins.iter().map(|c| c.reverse_bits()).collect();
+    let mut stack = [0u64; MAX_PAWNS + 1];
+    let mut heap = Vec::new();
+    let sorted: &mut [u64] = if coins.len() <= stack.len() {
+        &mut stack[..coins.len()]
+    } else {
+        heap.resize(coins.len(), 0);
+        &mut heap
+    };
+    for (s, c) in sorted.iter_mut().zip(coins) {
+        *s = c.reverse_bits();
+    }
     sorted.sort_unstable();
-    // In bit-reversed order each class mod 2^j is a run; neighbours agree in `agree` low bits.
-    let agree: Vec<u32> = sorted.windows(2).map(|w| (w[0] ^ w[1]).leading_zeros()).collect();
+    // In bit-reversed order each class mod 2^j is a run; neighbours agree in `agree` low bits;
+    // stored in place of the sorted values (entry k for the pair k, k + 1).
+    for k in 1..sorted.len() {
+        sorted[k - 1] = (sorted[k - 1] ^ sorted[k]).leading_zeros() as u64;
+    }
+    let agree = &sorted[..coins.len().saturating_sub(1)];
+    // The runs, hence O_j, change only where j passes some a + 1: recount only there.
+    let mut changes = 1u64; // bit j set: O_j must be recounted (j = 0 always)
+    for &a in agree.iter() {
+        if a < 63 {
+            changes |= 1 << (a + 1);
+        }
+    }
     let mut out = [0u32; 64];
-    for (j, o) in out.iter_mut().enumerate() {
-        let mut run = 1u32;
-        for &a in &agree {
-            if a as usize >= j {
-                run += 1;
-            } else {
-                *o += run & 1;
-                run = 1;
+    let mut o = 0u32;
+    for (j, slot) in out.iter_mut().enumerate() {
+        if (changes >> j) & 1 == 1 {
+            o = 0;
+            let mut run = 1u32;
+            for &a in agree {
+                if a as usize >= j {
+                    run += 1;
+                } else {
+                    o += run & 1;
+                    run = 1;
+                }
+            }
+            if !coins.is_empty() {
+                o += run & 1;
             }
         }
-        if !coins.is_empty() {
-            *o += run & 1;
-        }
+        *slot = o;
     }
     out
 }
@@ -82,15 +109,24 @@ pub fn coin_for_value(rest: &[u64], target: Nimber) -> Option<u64> {
     let n = rest.len() as i64 + 1;
     let xr = rest.iter().fold(0u64, |a, c| a ^ c);
     let odd = odd_classes(rest);
-    let mut same: Vec<u64> = rest.to_vec();
+    // The coins of `rest` congruent to x mod 2^j, kept in the front `len` slots.
+    let mut buf = rest.to_vec();
+    let mut len = rest.len();
     let mut x = 0u64;
     for (j, &o) in odd.iter().enumerate() {
         // Adding x makes its class mod 2^j odd (if it was even) or even.
-        let o_with = o as i64 + if same.len().is_multiple_of(2) { 1 } else { -1 };
+        let o_with = o as i64 + if len.is_multiple_of(2) { 1 } else { -1 };
         let b = (((n - o_with) / 2) & 1) as u64;
         let bit = ((target.0 >> j) & 1) ^ ((xr >> j) & 1) ^ b;
         x |= bit << j;
-        same.retain(|c| (c >> j) & 1 == bit);
+        let mut kept = 0;
+        for k in 0..len {
+            if (buf[k] >> j) & 1 == bit {
+                buf[kept] = buf[k];
+                kept += 1;
+            }
+        }
+        len = kept;
     }
     (!rest.contains(&x)).then_some(x)
 }
@@ -99,10 +135,17 @@ pub fn coin_for_value(rest: &[u64], target: Nimber) -> Option<u64> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Welter;
 
-fn replace(squares: &[u64], i: usize, to: u64) -> Vec<u64> {
+/// The pawns with pawn `i` moved to square `to` (shared with the no-overtaking variant).
+pub(crate) fn replace(squares: &[u64], i: usize, to: u64) -> Vec<u64> {
     let mut p = squares.to_vec();
     p[i] = to;
     p
+}
+
+/// Pawn squares as typed on the command line: `2 5`.
+pub(crate) fn format_squares(squares: &[u64]) -> String {
+    let s: Vec<String> = squares.iter().map(u64::to_string).collect();
+    s.join(" ")
 }
 
 impl Game for Welter {
@@ -134,8 +177,7 @@ impl Game for Welter {
     }
 
     fn format(&self, squares: &Vec<u64>) -> String {
-        let s: Vec<String> = squares.iter().map(u64::to_string).collect();
-        s.join(" ")
+        format_squares(squares)
     }
 
     fn canonical(&self, mut squares: Vec<u64>) -> Vec<u64> {
@@ -303,6 +345,33 @@ mod tests {
                     plain.use_formula = false;
                     let slow = plain.moves_to_value(&p, Nimber(t)).unwrap();
                     assert_eq!(fast, slow, "welter {p:?} to value {t}");
+                }
+            }
+        }
+    }
+
+    /// The exhaustive check (`cargo test --release -- --ignored`): every position of up to 7 pawns
+    /// on squares ≤ 22, and the fast winning-move inversion on up to 5 pawns on squares ≤ 18.
+    #[test]
+    #[ignore]
+    fn exhaustive_formula_and_moves_against_the_generic_solver() {
+        let mut plain = Solver::plain(Welter);
+        for k in 1..=7 {
+            for p in subsets(22, k) {
+                assert_eq!(welter_value(&p), plain.nimber(&p).unwrap(), "welter {p:?}");
+            }
+        }
+        plain.use_formula = false;
+        for k in 1..=5 {
+            for p in subsets(18, k) {
+                let v = plain.nimber(&p).unwrap();
+                for t in 0..=v.0 + 2 {
+                    let fast = Welter.moves_to_value(&p, Nimber(t)).unwrap();
+                    assert_eq!(
+                        fast,
+                        plain.moves_to_value(&p, Nimber(t)).unwrap(),
+                        "welter {p:?} to {t}"
+                    );
                 }
             }
         }

@@ -4,6 +4,7 @@
 mod boards;
 mod cli_errors;
 mod digraph;
+mod guide;
 mod handbook;
 mod nim_sources;
 mod octal;
