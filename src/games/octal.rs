@@ -248,14 +248,14 @@ impl HeapRules for Octal {
         };
         let period = self.computed.as_ref().and_then(|c| c.period.as_ref());
         match (period, parts) {
-            (Some(p), &[a, b]) if n > ALL_MOVES_UP_TO && a >= p.preperiod && a <= b => {
+            (Some(p), &[a, b]) if n > ALL_MOVES_UP_TO && a >= p.preperiod && a + p.period <= (a + b) / 2 => {
                 let m = a + b;
                 let hi = a + (m / 2 - a) / p.period * p.period;
                 let count = (hi - a) / p.period + 1;
+                let step = p.period;
                 format!(
-                    "{}, and likewise {n} → a+({m}−a) for every a ≡ {a} (mod {}) with {a} ≤ a ≤ {hi}: {count} moves",
-                    plain(),
-                    p.period
+                    "{n} → a+({m}−a) for a = {a}, {}, ..., {hi} (step {step}: {count} moves)",
+                    a + step
                 )
             }
             _ => plain(),
@@ -377,7 +377,7 @@ mod tests {
                     let label = octal.moves_to_label(n, &parts);
                     match parts[..] {
                         [a, b] if a >= p.preperiod => {
-                            assert!(label.contains(&format!("mod {}", p.period)), "{label}");
+                            assert!(label.contains(&format!("(step {}:", p.period)), "{label}");
                             let mut x = a;
                             while x <= (a + b) / 2 {
                                 got.push(vec![x, a + b - x]);
@@ -385,7 +385,7 @@ mod tests {
                             }
                         }
                         _ => {
-                            assert!(!label.contains("mod"), "{label}");
+                            assert!(!label.contains("step"), "{label}");
                             got.push(parts);
                         }
                     }

@@ -17,7 +17,11 @@ fn examples(guide: &str) -> Vec<(String, Vec<String>)> {
         } else if in_console {
             match line.strip_prefix("$ ") {
                 Some(cmd) => out.push((cmd.to_string(), Vec::new())),
-                None => out.last_mut().expect("a console block starts with `$ `").1.push(line.to_string()),
+                None => out
+                    .last_mut()
+                    .expect("a console block starts with `$ `")
+                    .1
+                    .push(line.to_string()),
             }
         }
     }
@@ -31,7 +35,11 @@ fn every_command_of_the_guide_prints_what_the_guide_shows() {
     let examples = examples(&guide);
     assert!(examples.len() >= 40, "the guide has {} commands", examples.len());
     let bin = Path::new(env!("CARGO_BIN_EXE_grundy"));
-    let path = format!("{}:{}", bin.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     for (cmd, want) in examples {
         assert!(cmd.contains("grundy"), "`{cmd}` does not run grundy");
         let out = Command::new("bash")
