@@ -888,12 +888,12 @@ fn pairs_word<T: Cell>(lo: &[T], hi: &[T]) -> u64 {
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
-/// The mask and twist with the fewest rare heaps among the later half of `g`, and that count.
+/// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
+/// one option per rare heap), and that count.
 fn best_mask<T: Cell>(g: &[T]) -> (u32, bool, usize) {
     // hist[2·v + (a mod 2)]: heaps a of value v by parity.
     let mut hist: Vec<usize> = Vec::new();
-    let from = (g.len() / 2).max(1);
-    for (a, x) in g.iter().enumerate().skip(from) {
+    for (a, x) in g.iter().enumerate().skip(1) {
         let v: u32 = (*x).into();
         let k = 2 * v as usize + (a & 1);
         if k >= hist.len() {
