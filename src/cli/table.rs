@@ -253,7 +253,8 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
         let want = law
             .period
             .checked_mul(4)
-            .and_then(|p| law.from.max(first).checked_add(p + 8));
+            .and_then(|p| p.checked_add(8))
+            .and_then(|p| law.from.max(first).checked_add(p));
         if let Some(want) = want.filter(|&w| w > last && w - last <= MAX_EXTRA_CELLS) {
             for c in last + 1..=want {
                 if interrupt::requested() {

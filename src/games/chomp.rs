@@ -6,17 +6,24 @@
 //! (`5,3,1`); `RxC` is the full R×C bar. The shape is stored in a fixed array of at most
 //! [`MAX_ROWS`] rows of at most 255 squares, so positions are small `Copy` values. A shape and
 //! its transpose (mirror in the diagonal through the poisoned square) have the same value, so
-//! the canonical form is the lesser of the two. Chomp never splits, so the search engine runs
-//! plain mex with its table ([`crate::solve::search`]). Strategy stealing proves every
+//! the canonical form is the lesser of the two. The command line solves every shape of the
+//! position's bounding box at once with a dense table ([`crate::solve::search::chomp_dense`]);
+//! boxes too large for it fall back to the search engine, which runs plain mex with its
+//! transposition table ([`crate::solve::search`]); Chomp never splits. Strategy stealing proves every
 //! rectangle other than 1×1 an N-position (tests check it).
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::cram::parse_size;
 use crate::games::{GameEntry, Settings, args};
-use crate::position::AnyPosition;
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Played};
+use crate::solve::search::chomp_dense::{ChompTable, shape_count};
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
+use crate::value::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Most rows of a shape.
 pub const MAX_ROWS: usize = 16;
@@ -153,6 +160,15 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         return input("chomp takes one shape: ROWSxCOLUMNS (e.g. 3x4) or row lengths from the poisoned row up (5,3,1)");
     };
     let shape = parse_shape(word)?;
+    let (rows, cols) = (shape.height(), shape.rows[0] as usize);
+    if rows * cols < 255 && shape_count(rows, cols) <= settings.limits.max_states.max(1 << 20) as u64 {
+        return Ok(Box::new(ChompInstance {
+            table: Rc::new(RefCell::new(None)),
+            box_size: (rows, cols),
+            shape,
+            stats,
+        }));
+    }
     let config = Config {
         outcome_above: u32::MAX,
         table_entries: settings.limits.max_states,
@@ -161,6 +177,93 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     Ok(Box::new(
         SearchInstance::new("chomp", Chomp, config, shape).with_stats(stats),
     ))
+}
+
+/// A Chomp position solved by the dense table of its bounding box ([`ChompTable`], built on
+/// first use and shared by every position reached from it).
+pub struct ChompInstance {
+    table: Rc<RefCell<Option<Rc<ChompTable>>>>,
+    box_size: (usize, usize),
+    shape: Shape,
+    /// Print the table's size and time on stderr after each value.
+    stats: bool,
+}
+
+impl ChompInstance {
+    fn at(&self, shape: Shape) -> Box<dyn AnyPosition> {
+        Box::new(ChompInstance {
+            table: self.table.clone(),
+            box_size: self.box_size,
+            shape,
+            stats: false,
+        })
+    }
+
+    fn table(&self) -> Result<Rc<ChompTable>> {
+        if let Some(t) = self.table.borrow().as_ref() {
+            return Ok(t.clone());
+        }
+        let clock = std::time::Instant::now();
+        let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1)?);
+        if self.stats {
+            eprintln!(
+                "dense table: {} shapes of the {}x{} box solved in {:.3} s",
+                shape_count(self.box_size.0, self.box_size.1),
+                self.box_size.0,
+                self.box_size.1,
+                clock.elapsed().as_secs_f64()
+            );
+        }
+        *self.table.borrow_mut() = Some(t.clone());
+        Ok(t)
+    }
+
+    fn nimber(&self, s: &Shape) -> Result<Nimber> {
+        let rows: Vec<usize> = s.rows[..s.height()].iter().map(|&r| r as usize).collect();
+        Ok(Nimber(self.table()?.nimber(&rows) as u64))
+    }
+}
+
+impl AnyPosition for ChompInstance {
+    fn game(&self) -> String {
+        "chomp".into()
+    }
+
+    fn text(&self) -> String {
+        Chomp.format(&self.shape)
+    }
+
+    fn value(&self) -> Result<Value> {
+        Ok(Value::Finite(self.nimber(&self.shape)?))
+    }
+
+    fn moves(&self) -> Result<Vec<Played>> {
+        Ok(Chomp
+            .moves(&self.shape)
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.at(m.position),
+            })
+            .collect())
+    }
+
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let mut out = Vec::new();
+        for m in Chomp.moves(&self.shape) {
+            if self.nimber(&m.position)? == target {
+                out.push(Played {
+                    label: m.label,
+                    next: self.at(m.position),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        self.at(self.shape)
+    }
 }
 
 pub const ENTRY: GameEntry = GameEntry {

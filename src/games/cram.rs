@@ -7,15 +7,20 @@
 //! The canonical form crops a region to its bounding box and takes the least of its 8 images
 //! under the dihedral group. Mirror strategies prove 0 for boards symmetric under a half turn
 //! or a reflection with no cell fixed and no domino mapped onto itself (so every even×even
-//! rectangle is 0, and every position of the form H + H). Solved by the search engine
-//! ([`crate::solve::search`]).
+//! rectangle is 0, and every position of the form H + H). The command line solves it with the
+//! dedicated bitboard engine [`crate::solve::search::cram`]; the generic engine
+//! ([`crate::solve::search::Search`]) runs it too (tests compare the two).
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
 use crate::games::{GameEntry, Settings, args};
-use crate::position::AnyPosition;
-use crate::solve::search::instance::SearchInstance;
-use crate::solve::search::{Config, Searchable};
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Played};
+use crate::solve::search::Searchable;
+use crate::solve::search::cram::{CramConfig, CramSearch};
+use crate::value::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// At most this many cells (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -303,8 +308,23 @@ pub fn parse_size(word: &str, max_cells: usize) -> Option<Result<(usize, usize)>
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let stats = crate::solve::search::instance::take_stats_flag(&mut words);
-    args::no_other_options(&words, "cram", "--stats")?;
+    let table_file = match words.iter().position(|w| w == "--tt") {
+        Some(i) if i + 1 < words.len() => {
+            let path = std::path::PathBuf::from(words.remove(i + 1));
+            words.remove(i);
+            Some(path)
+        }
+        Some(_) => return input("--tt needs a file name: the table file to resume from and save to"),
+        None => None,
+    };
+    args::no_other_options(&words, "cram", "--stats, --tt FILE")?;
     let board = match words.as_slice() {
+        // A file first: its name may contain an `x` (board.txt) that is no size.
+        [w] if std::path::Path::new(w).is_file() => {
+            let text = std::fs::read_to_string(w)
+                .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+            Board::parse(&text)?
+        }
         [w] => match parse_size(w, MAX_CELLS) {
             Some(size) => {
                 let (r, c) = size?;
@@ -319,13 +339,119 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         },
         _ => return input("cram takes one board: ROWSxCOLUMNS (e.g. 4x5), a board file, or rows like `..#/...`"),
     };
-    let config = Config {
+    let config = CramConfig {
+        use_transpose: board.w == board.h,
         table_entries: settings.limits.max_states,
-        ..Config::default()
+        ..CramConfig::default()
     };
-    Ok(Box::new(
-        SearchInstance::new("cram", Cram, config, board).with_stats(stats),
-    ))
+    let mut search = CramSearch::new(board.w as u32, config);
+    if let Some(path) = &table_file
+        && path.exists()
+    {
+        let n = search.load(path)?;
+        if stats {
+            eprintln!("table file {}: {n} nimbers read", path.display());
+        }
+    }
+    Ok(Box::new(CramInstance {
+        search: Rc::new(RefCell::new(search)),
+        board,
+        stats,
+        table_file: table_file.map(Rc::new),
+    }))
+}
+
+/// A Cram position solved by the dedicated bitboard engine ([`CramSearch`]), shared by every
+/// position reached from it.
+pub struct CramInstance {
+    search: Rc<RefCell<CramSearch>>,
+    board: Board,
+    /// Print the engine's counters on stderr after each value.
+    stats: bool,
+    /// `--tt FILE`: the table is saved there after the root's value (also when interrupted).
+    table_file: Option<Rc<std::path::PathBuf>>,
+}
+
+impl CramInstance {
+    fn at(&self, board: Board) -> Box<dyn AnyPosition> {
+        Box::new(CramInstance {
+            search: self.search.clone(),
+            board,
+            stats: false,
+            table_file: None,
+        })
+    }
+
+    fn played(&self, moves: Vec<Move<Board>>) -> Vec<Played> {
+        moves
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.at(m.position),
+            })
+            .collect()
+    }
+}
+
+impl AnyPosition for CramInstance {
+    fn game(&self) -> String {
+        "cram".into()
+    }
+
+    fn text(&self) -> String {
+        self.board.format()
+    }
+
+    fn value(&self) -> Result<Value> {
+        let clock = std::time::Instant::now();
+        let v = self.search.borrow_mut().nimber(self.board.bits);
+        if let Some(path) = &self.table_file {
+            let n = self.search.borrow().save(path)?;
+            if self.stats || v.is_err() {
+                eprintln!("table file {}: {n} nimbers saved", path.display());
+            }
+        }
+        let v = v?;
+        if self.stats {
+            let s = self.search.borrow().stats();
+            eprintln!(
+                "search: nimber in {:.3} s, {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+                clock.elapsed().as_secs_f64(),
+                s.nodes,
+                s.symmetric,
+                s.bound_cuts,
+                s.cutoffs,
+                s.table.entries,
+                s.table.capacity,
+                s.table.lookups,
+                s.table.hits,
+                s.table.stores,
+                s.table.replaced
+            );
+        }
+        Ok(Value::Finite(Nimber(v as u64)))
+    }
+
+    fn moves(&self) -> Result<Vec<Played>> {
+        Ok(self.played(Cram.moves(&self.board)))
+    }
+
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let Ok(k) = u8::try_from(target.0) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for m in Cram.moves(&self.board) {
+            if self.search.borrow_mut().has_value(m.position.bits, k)? {
+                out.push(m);
+            }
+        }
+        Ok(self.played(out))
+    }
+
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        self.at(self.board)
+    }
 }
 
 pub const ENTRY: GameEntry = GameEntry {
@@ -335,7 +461,9 @@ pub const ENTRY: GameEntry = GameEntry {
     rules: "A board of empty and blocked cells. A move places a domino on two empty cells that \
             are side by side (horizontally or vertically). The player who cannot move loses. \
             Cells are named by column letter and row number from the top-left (a1). Solved by \
-            the search engine (components, symmetry, outcome search); --stats prints its counters.",
+            the search engine (components, symmetry, outcome search); --stats prints its counters; \
+            --tt FILE resumes from the table saved in FILE (if it exists) and saves the table \
+            there after the value, also when stopped by Ctrl-C.",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
     example: "cram 4x5",
     build,

@@ -334,3 +334,122 @@ fn bad_board_input_is_a_one_line_error() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_bitboard_cram_engine_equals_the_plain_solver_on_every_rectangle_up_to_12_cells() {
+    use grundy::solve::search::cram::{CramConfig, CramSearch};
+    for h in 1..=12usize {
+        for w in 1..=12usize {
+            if h * w > 12 {
+                continue;
+            }
+            let b = Board::rectangle(h, w);
+            let plain = Solver::plain(Cram).nimber(&b).unwrap();
+            for transpose in [false, true] {
+                let config = CramConfig {
+                    use_transpose: transpose,
+                    small: 4,
+                    ..CramConfig::default()
+                };
+                let mut s = CramSearch::new(w as u32, config);
+                assert_eq!(s.nimber(b.bits).unwrap() as u64, plain.0, "{h}x{w}");
+            }
+            assert_eq!(value(&format!("cram {h}x{w}")), plain.0, "{h}x{w}");
+        }
+    }
+}
+
+#[test]
+fn cram_boards_read_from_files_with_blocked_cells_equal_the_plain_solver() {
+    let dir = std::env::temp_dir().join(format!("grundy-cram-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x51f1_5eed_cafe_f00d);
+    for i in 0..40 {
+        let w = 2 + (rng.next() % 5) as usize;
+        let h = 2 + (rng.next() % (12 / w - 1).max(1) as u64) as usize;
+        let text: String = (0..h)
+            .map(|_| {
+                (0..w)
+                    .map(|_| if rng.next().is_multiple_of(5) { '#' } else { '.' })
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        let path = dir.join(format!("board{i}.txt"));
+        std::fs::write(&path, &text).unwrap();
+        let board = Board::parse(&text).unwrap();
+        let plain = Solver::plain(Cram).nimber(&board).unwrap();
+        let p = position(&format!("cram {}", path.display()));
+        assert_eq!(p.value().unwrap().finite(), Some(plain), "{text}");
+        // The winning moves are exactly the moves to a position of value 0.
+        let wins: Vec<String> = p
+            .moves_to(Nimber::ZERO)
+            .unwrap()
+            .iter()
+            .map(|m| m.label.clone())
+            .collect();
+        let expected: Vec<String> = Cram
+            .moves(&board)
+            .into_iter()
+            .filter(|m| Solver::plain(Cram).nimber(&m.position).unwrap() == Nimber::ZERO)
+            .map(|m| m.label)
+            .collect();
+        assert_eq!(wins, expected, "{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn chomp_by_dense_table_equals_the_plain_solver_on_every_shape_in_a_4x5_box() {
+    let mut plain = Solver::plain(Chomp);
+    for a in 1..=5usize {
+        for b in 0..=a {
+            for c in 0..=b {
+                for d in 0..=c {
+                    let rows: Vec<usize> = [a, b, c, d].into_iter().filter(|&x| x > 0).collect();
+                    let word = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",");
+                    let p = position(&format!("chomp {word}"));
+                    let v = plain.nimber(&Shape::new(&rows)).unwrap();
+                    assert_eq!(p.value().unwrap().finite(), Some(v), "{word}");
+                    for m in p.moves().unwrap() {
+                        let next: Vec<usize> = m.next.text().split(',').map(|x| x.parse().unwrap()).collect();
+                        assert_eq!(
+                            m.next.value().unwrap().finite(),
+                            Some(plain.nimber(&Shape::new(&next)).unwrap())
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Rectangles too: every bar but the poison is won (strategy stealing), up to 9×10.
+    for (r, c) in [(2, 9), (9, 10), (10, 9), (7, 7)] {
+        assert!(value(&format!("chomp {r}x{c}")) != 0, "{r}x{c}");
+    }
+}
+
+#[test]
+fn a_cram_table_file_is_saved_and_resumed() {
+    let path = std::env::temp_dir().join(format!("grundy-cram-table-{}.bin", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    let plain = Solver::plain(Cram).nimber(&Board::rectangle(4, 5)).unwrap().0;
+    let first = json(&["value", "cram", "4x5", "--tt", file, "--json"]);
+    assert_eq!(first["value"], plain);
+    let saved = std::fs::read(&path).unwrap();
+    let header = saved.iter().position(|&b| b == b'\n').unwrap() + 1;
+    assert!(saved.len() > header && (saved.len() - header).is_multiple_of(9));
+    // The second run starts from the saved nimbers and agrees.
+    let second = json(&["value", "cram", "4x5", "--tt", file, "--json"]);
+    assert_eq!(second["value"], first["value"]);
+    assert_eq!(second["winning_moves"], first["winning_moves"]);
+    // A board of another width refuses the file with a one-line error.
+    let out = grundy(&["value", "cram", "3x3", "--tt", file]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("not a table of this board") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}

@@ -30,12 +30,24 @@
 //! - Move ordering: options whose largest component is smallest first, so winning replies in
 //!   cheap sub-trees are found before expensive ones.
 //!
+//! # Dedicated engines
+//! The command line solves Cram with [`cram`], the same algorithm on `u64` bitboards without
+//! allocations (with a compact table, [`packed_table`], and geometry in [`bitboard`]; its
+//! module doc lists exactly which pruning rules it implements), and Chomp with [`chomp_dense`],
+//! a dense table of every shape in the bounding box. This generic engine serves Triomino, the
+//! coloring game and any other [`Searchable`] game, and the tests compare all of them with the
+//! plain solver.
+//!
 //! # Cost
 //! Exponential in the worst case, like any exact search; the table bounds memory, not time.
 //! The search recurses (depth at most the length of a play times a small factor); public entry
 //! points run it on a thread with a large stack.
 
+pub mod bitboard;
+pub mod chomp_dense;
+pub mod cram;
 pub mod instance;
+pub mod packed_table;
 pub mod table;
 
 use crate::error::{Error, Result};

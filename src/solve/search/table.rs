@@ -155,7 +155,9 @@ impl<P: Clone + Eq + Hash> Table<P> {
                     }
                 }
             }
-            if self.slots.len() < self.cap {
+            // Doubling on every full bucket would blow the table up (some 4-slot bucket
+            // overflows long before the table is full): below half load, replace instead.
+            if self.slots.len() < self.cap && self.len * 2 >= self.slots.len() {
                 self.grow();
                 continue;
             }
@@ -218,11 +220,14 @@ mod tests {
         assert!(s.replaced > 0);
         // The expensive entry survived.
         assert_eq!(t.get(&5).and_then(|f| f.value()), Some(5));
-        // Small tables keep everything.
+        // Tables far below their cap keep nearly everything.
         let mut t: Table<u64> = Table::new(1 << 20);
         for i in 0..1000u64 {
             t.put(&i, Facts::exact(i, 1));
         }
-        assert!((0..1000u64).all(|i| t.get(&i).and_then(|f| f.value()) == Some(i)));
+        let kept = (0..1000u64)
+            .filter(|&i| t.get(&i).and_then(|f| f.value()) == Some(i))
+            .count();
+        assert!(kept >= 980, "{kept}");
     }
 }

@@ -1,0 +1,376 @@
+//! Bitboard geometry for Cram-like boards of at most 64 cells: one `u64` per set of cells,
+//! row-major with a fixed stride (the board's width), shifts for neighbours, flood fill for
+//! connected regions, and canonical forms under translation and the 8 symmetries of the square.
+//!
+//! A region is *normalised* when it touches row 0 and column 0 (shifted to the origin); its
+//! bounding box then follows from its bits. The canonical form of a region is the least `u64`
+//! among the normalised images of the region under the dihedral group that fit in 64 bits at
+//! this stride (the set of fitting images is the same for every member of a symmetry class, so
+//! the least one is a true class invariant). Flips of rows cost one step per row, a half turn is
+//! one `reverse_bits`, a transposition one step per cell.
+//!
+//! These are the representation facts of Beling's igsolve and of Lemoine & Viennot's Cram solver
+//! (bitboards, shift masks, flood fill, symmetry classes); the code is our own.
+
+/// The geometry of boards with `stride` columns.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Cells per row.
+    pub stride: u32,
+    /// Every cell not in column 0 (of every row that fits in 64 bits).
+    not_first: u64,
+    /// Every cell not in the last column.
+    not_last: u64,
+    /// The cells of row 0.
+    row: u64,
+    /// `spread[b]`: bit c of byte b moved to cell (c, 0) (column c of a row, to row c of a
+    /// column), for transposing eight columns at a time.
+    spread: Box<[u64; 256]>,
+    /// Whether canonical forms include the images in the diagonals.
+    use_transpose: bool,
+    /// `row_of[i]`: the row of cell i (no division in the hot path).
+    row_of: [u8; 64],
+}
+
+/// `x >> n`, zero when `n` ≥ 64.
+#[inline]
+pub fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// `x << n`, zero when `n` ≥ 64.
+#[inline]
+pub fn shl(x: u64, n: u32) -> u64 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// The lowest `n` bits (n ≤ 64).
+#[inline]
+fn low(n: u32) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+impl Layout {
+    /// Boards with `stride` columns (1 to 64); canonical forms include the transposed images
+    /// when `use_transpose`.
+    pub fn new(stride: u32, use_transpose: bool) -> Layout {
+        assert!((1..=64).contains(&stride), "a stride of 1 to 64 cells");
+        let mut first = 0u64;
+        let mut last = 0u64;
+        let mut r = 0;
+        while r * stride < 64 {
+            first |= 1 << (r * stride);
+            last |= shl(1, r * stride + stride - 1);
+            r += 1;
+        }
+        let mut spread = Box::new([0u64; 256]);
+        for (b, slot) in spread.iter_mut().enumerate() {
+            for c in 0..8 {
+                if b >> c & 1 == 1 {
+                    *slot |= shl(1, c * stride);
+                }
+            }
+        }
+        Layout {
+            stride,
+            not_first: !first,
+            not_last: !last,
+            row: low(stride),
+            spread,
+            use_transpose,
+            row_of: std::array::from_fn(|i| (i as u32 / stride) as u8),
+        }
+    }
+
+    /// Cells `i` with `i` and `i + 1` (its right neighbour) both in `x`.
+    #[inline]
+    pub fn horizontal(&self, x: u64) -> u64 {
+        x & (x >> 1) & self.not_last
+    }
+
+    /// Cells `i` with `i` and `i + stride` (the cell below) both in `x`.
+    #[inline]
+    pub fn vertical(&self, x: u64) -> u64 {
+        x & shr(x, self.stride)
+    }
+
+    /// `x` and its neighbours.
+    #[inline]
+    pub fn grow(&self, x: u64) -> u64 {
+        x | ((x << 1) & self.not_first) | ((x >> 1) & self.not_last) | shl(x, self.stride) | shr(x, self.stride)
+    }
+
+    /// Push the connected regions of `x` with at least `min_cells` cells onto `out`.
+    pub fn regions(&self, x: u64, min_cells: u32, out: &mut Vec<u64>) {
+        let mut rest = x;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let next = self.grow(region) & rest;
+                if next == region {
+                    break;
+                }
+                region = next;
+            }
+            rest &= !region;
+            if region.count_ones() >= min_cells {
+                out.push(region);
+            }
+        }
+    }
+
+    /// Push the connected regions of `x` minus the cells `d` (a domino inside `x`) with at
+    /// least two cells onto `out`, for a connected `x`. Most dominoes do not split their region:
+    /// when the cells next to `d` are connected to each other within distance 2 of `d`, the
+    /// rest is one region (any path through `d` can be rerouted there) and no flood fill over
+    /// the whole region is needed.
+    pub fn regions_without(&self, x: u64, d: u64, out: &mut Vec<u64>) {
+        let o = x & !d;
+        let near = self.grow(d) & o;
+        if near != 0 {
+            let window = self.grow(self.grow(d)) & o;
+            let mut reached = near & near.wrapping_neg();
+            loop {
+                let next = self.grow(reached) & window;
+                if next == reached {
+                    break;
+                }
+                reached = next;
+            }
+            if near & !reached == 0 {
+                if o.count_ones() >= 2 {
+                    out.push(o);
+                }
+                return;
+            }
+        }
+        self.regions(o, 2, out);
+    }
+
+    /// The OR of all rows of `x` (its occupied columns, as bits of row 0).
+    #[inline]
+    fn columns(&self, mut x: u64) -> u64 {
+        let mut m = 0;
+        while x != 0 {
+            m |= x & self.row;
+            x = shr(x, self.stride);
+        }
+        m
+    }
+
+    /// `x` shifted to touch row 0 and column 0 (x ≠ 0).
+    #[inline]
+    pub fn normalise(&self, x: u64) -> u64 {
+        self.normalise_with_box(x).0
+    }
+
+    /// `x` normalised, with the width and height of its bounding box (x ≠ 0).
+    #[inline]
+    pub fn normalise_with_box(&self, x: u64) -> (u64, u32, u32) {
+        let y = x >> (self.row_of[x.trailing_zeros() as usize] as u32 * self.stride);
+        let m = self.columns(y);
+        let c0 = m.trailing_zeros();
+        let z = y >> c0;
+        let bw = 64 - (m >> c0).leading_zeros();
+        let bh = self.row_of[63 - z.leading_zeros() as usize] as u32 + 1;
+        (z, bw, bh)
+    }
+
+    /// Width and height of the bounding box of a normalised `z` ≠ 0.
+    #[inline]
+    pub fn bbox(&self, z: u64) -> (u32, u32) {
+        let bw = 64 - self.columns(z).leading_zeros();
+        let bh = self.row_of[63 - z.leading_zeros() as usize] as u32 + 1;
+        (bw, bh)
+    }
+
+    /// Mirror the rows of a normalised `z` with `bh` rows (top to bottom).
+    #[inline]
+    pub fn flip_rows(&self, z: u64, bh: u32) -> u64 {
+        let s = self.stride;
+        let mut out = 0;
+        for r in 0..bh {
+            out |= shl(shr(z, r * s) & self.row, (bh - 1 - r) * s);
+        }
+        out
+    }
+
+    /// The half turn of a normalised `z` in its `bw`×`bh` box.
+    #[inline]
+    pub fn half_turn(&self, z: u64, bw: u32, bh: u32) -> u64 {
+        z.reverse_bits() >> (63 - ((bh - 1) * self.stride + bw - 1))
+    }
+
+    /// The mirror image of a normalised `z` in the main diagonal, when it fits.
+    pub fn transpose(&self, z: u64, bw: u32, bh: u32) -> Option<u64> {
+        let s = self.stride;
+        if bh > s || (bw - 1) * s + bh > 64 {
+            return None;
+        }
+        let mut out = 0u64;
+        for r in 0..bh {
+            let mut row = shr(z, r * s) & self.row;
+            let mut shift = r;
+            while row != 0 {
+                out |= shl(self.spread[(row & 0xff) as usize], shift);
+                row >>= 8;
+                shift += 8 * s;
+            }
+        }
+        Some(out)
+    }
+
+    /// The canonical form of region `x` ≠ 0 (see the module doc).
+    pub fn canonical(&self, x: u64) -> u64 {
+        let (z, bw, bh) = self.normalise_with_box(x);
+        let v = self.flip_rows(z, bh);
+        let mut best = z.min(v).min(self.half_turn(z, bw, bh)).min(self.half_turn(v, bw, bh));
+        if let Some(t) = self.transpose(z, bw, bh).filter(|_| self.use_transpose) {
+            let tv = self.flip_rows(t, bw);
+            best = best
+                .min(t)
+                .min(tv)
+                .min(self.half_turn(t, bh, bw))
+                .min(self.half_turn(tv, bh, bw));
+        }
+        best
+    }
+
+    fn cell(&self, r: u32, c: u32) -> u64 {
+        1 << (r * self.stride + c)
+    }
+
+    /// Whether a mirror strategy proves the normalised region `z` to be 0: `z` is its own image
+    /// under the half turn or a reflection of its box, no cell is its own image and no domino
+    /// its own image (the second player answers every domino with its image, which is then
+    /// always empty and disjoint from it).
+    pub fn zero_by_symmetry(&self, z: u64) -> bool {
+        let (bw, bh) = self.bbox(z);
+        let both = |a: u64, b: u64| z & a != 0 && z & b != 0;
+        if self.half_turn(z, bw, bh) == z {
+            let ok = match (bh % 2, bw % 2) {
+                (1, 1) => z & self.cell(bh / 2, bw / 2) == 0,
+                (1, 0) => !both(self.cell(bh / 2, bw / 2 - 1), self.cell(bh / 2, bw / 2)),
+                (0, 1) => !both(self.cell(bh / 2 - 1, bw / 2), self.cell(bh / 2, bw / 2)),
+                _ => true,
+            };
+            if ok {
+                return true;
+            }
+        }
+        let v = self.flip_rows(z, bh);
+        if v == z {
+            let ok = if bh % 2 == 1 {
+                z & shl(self.row, bh / 2 * self.stride) == 0
+            } else {
+                self.vertical(z) & shl(self.row, (bh / 2 - 1) * self.stride) == 0
+            };
+            if ok {
+                return true;
+            }
+        }
+        if self.half_turn(v, bw, bh) == z {
+            let first = !self.not_first;
+            let ok = if bw % 2 == 1 {
+                z & (first << (bw / 2)) == 0
+            } else {
+                self.horizontal(z) & (first << (bw / 2 - 1)) == 0
+            };
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cells of a picture: rows of `.` (in the set) and `#`.
+    fn pic(stride: u32, rows: &[&str]) -> u64 {
+        let mut x = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    x |= 1 << (r as u32 * stride + c as u32);
+                }
+            }
+        }
+        x
+    }
+
+    #[test]
+    fn regions_and_dominoes() {
+        let l = Layout::new(4, true);
+        let x = pic(4, &["..#.", "#.#.", "##.."]);
+        let mut out = Vec::new();
+        l.regions(x, 1, &mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out.iter().map(|r| r.count_ones()).sum::<u32>(), 7);
+        // Row ends do not wrap: cells 3 and 4 are not neighbours.
+        assert_eq!(l.horizontal(pic(4, &["....", "...."])), pic(4, &["...#", "...#"]));
+        assert_eq!(l.vertical(pic(4, &[".#..", "...."])).count_ones(), 3);
+    }
+
+    #[test]
+    fn the_local_split_test_agrees_with_a_full_flood_fill() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for stride in [3u32, 5, 8] {
+            let l = Layout::new(stride, true);
+            let cells = (64 / stride * stride).min(40);
+            for _ in 0..300 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let board = (seed | seed >> 3) & low(cells);
+                let mut regions = Vec::new();
+                l.regions(board, 1, &mut regions);
+                for &x in &regions {
+                    let dominoes = [(l.horizontal(x), 3u64), (l.vertical(x), 1 | 1 << stride)];
+                    for (mut at, shape) in dominoes {
+                        while at != 0 {
+                            let d = shape << at.trailing_zeros();
+                            at &= at - 1;
+                            let (mut fast, mut full) = (Vec::new(), Vec::new());
+                            l.regions_without(x, d, &mut fast);
+                            l.regions(x & !d, 2, &mut full);
+                            fast.sort_unstable();
+                            full.sort_unstable();
+                            assert_eq!(fast, full, "stride {stride} region {x:#x} domino {d:#x}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_forms_agree_on_every_image() {
+        let l = Layout::new(5, true);
+        // An L-shaped region placed in two corners and mirrored.
+        let a = pic(5, &["#....", "#.###", "#.###"]);
+        let b = pic(5, &["#####", "####.", "####.", "#...."]);
+        let c = pic(5, &["#####", "##...", "##.##", "##.##", "##.##"]);
+        assert_eq!(l.canonical(a), l.canonical(b));
+        assert_eq!(l.canonical(a), l.canonical(c));
+        assert_ne!(l.canonical(a), l.canonical(pic(5, &["....", ".#..", ".#.."])));
+        // Normalising twice changes nothing.
+        assert_eq!(l.normalise(l.normalise(b)), l.normalise(b));
+        assert_eq!(l.bbox(l.normalise(b)), (4, 3));
+    }
+
+    #[test]
+    fn mirror_zeros() {
+        let l = Layout::new(6, true);
+        assert!(l.zero_by_symmetry(pic(6, &["....", "...."])));
+        // 3×3 has a fixed centre cell.
+        assert!(!l.zero_by_symmetry(pic(6, &["...", "...", "..."])));
+        // 2×3: the middle column's vertical domino maps onto itself under the half turn and the
+        // row flip; the column flip fixes the middle column.
+        assert!(!l.zero_by_symmetry(pic(6, &["...", "..."])));
+        // Two separated dominoes.
+        assert!(l.zero_by_symmetry(pic(6, &["..#..", "#####"])));
+    }
+}

@@ -1,0 +1,226 @@
+//! A compact transposition table for positions that are one `u64` (bitboards): 16 bytes per
+//! entry, four entries per 64-byte bucket (one cache line), memory-capped with replacement.
+//!
+//! Each entry holds the key and one word of facts: the exact nimber when proved (8 bits), the
+//! values proved impossible (`g ≠ j` for j < 32, a bitmask: the facts of the outcome search of
+//! Lemoine & Viennot), and the work spent (search nodes, 24 bits saturating). The table doubles
+//! while it is below its cap; at the cap a new key replaces the entry of its bucket that cost
+//! the least work (the "keep expensive results" policy of chess programs), so memory stays
+//! bounded and only cheap work may be redone (below the cap, a full bucket in a table less than
+//! half full also replaces; the table doubles at 3/4 load). Key 0 (the empty board) marks a free slot.
+//!
+//! Cost: a lookup multiplies once and scans one cache line; growing rehashes every entry
+//! (amortised O(1)).
+
+use super::table::TableStats;
+
+const BUCKET: usize = 4;
+const NO_VALUE: u64 = 0xff;
+const WORK_SHIFT: u32 = 40;
+const WORK_MAX: u64 = (1 << 24) - 1;
+
+/// What is proved about one position (unpacked).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Known(u64);
+
+impl Known {
+    pub const NOTHING: Known = Known(NO_VALUE);
+
+    /// The exact nimber, when proved.
+    #[inline]
+    pub fn value(self) -> Option<u8> {
+        let v = self.0 & 0xff;
+        (v != NO_VALUE).then_some(v as u8)
+    }
+
+    /// Whether the nimber is proved different from `k`.
+    #[inline]
+    pub fn excludes(self, k: u8) -> bool {
+        match self.value() {
+            Some(v) => v != k,
+            None => k < 32 && self.0 >> (8 + k as u32) & 1 == 1,
+        }
+    }
+
+    fn work(self) -> u64 {
+        self.0 >> WORK_SHIFT
+    }
+}
+
+pub struct PackedTable {
+    slots: Vec<[u64; 2]>,
+    cap: usize,
+    len: usize,
+    stats: TableStats,
+}
+
+#[inline]
+fn hash(key: u64) -> u64 {
+    let mut h = key.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 32)
+}
+
+impl PackedTable {
+    /// A table of at most `cap` entries (rounded down to a power of two, at least one bucket).
+    pub fn new(cap: usize) -> Self {
+        let cap = cap.max(BUCKET);
+        let cap = if cap.is_power_of_two() {
+            cap
+        } else {
+            cap.next_power_of_two() / 2
+        };
+        PackedTable {
+            slots: vec![[0, 0]; cap.min(1 << 12)],
+            cap,
+            len: 0,
+            stats: TableStats::default(),
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (hash(key) as usize) & (self.slots.len() - 1) & !(BUCKET - 1)
+    }
+
+    /// What is known about `key` ([`Known::NOTHING`] when absent).
+    #[inline]
+    pub fn get(&mut self, key: u64) -> Known {
+        self.stats.lookups += 1;
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + BUCKET] {
+            if s[0] == key {
+                self.stats.hits += 1;
+                return Known(s[1]);
+            }
+        }
+        Known::NOTHING
+    }
+
+    /// Record the exact nimber `v` of `key`.
+    pub fn put_value(&mut self, key: u64, v: u8, work: u64) {
+        debug_assert!((v as u64) < NO_VALUE);
+        self.put(key, |_| v as u64, work);
+    }
+
+    /// Record that the nimber of `key` is not `k`.
+    pub fn put_excluded(&mut self, key: u64, k: u8, work: u64) {
+        self.put(
+            key,
+            |old| {
+                let bit = if k < 32 { 1u64 << (8 + k as u32) } else { 0 };
+                (old & ((1 << WORK_SHIFT) - 1)) | bit
+            },
+            work,
+        );
+    }
+
+    fn put(&mut self, key: u64, facts: impl Fn(u64) -> u64, work: u64) {
+        debug_assert!(key != 0);
+        self.stats.stores += 1;
+        if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.cap {
+            // (A full bucket below 50% load replaces its cheapest entry instead of doubling the
+            // table: with 4-slot buckets some bucket overflows long before the table is full.)
+            self.grow();
+        }
+        let b = self.bucket(key);
+        let mut victim = b;
+        let mut least = u64::MAX;
+        for i in b..b + BUCKET {
+            let [k, info] = self.slots[i];
+            if k == key {
+                let work = (Known(info).work() + work).min(WORK_MAX);
+                self.slots[i][1] = (facts(info) & ((1 << WORK_SHIFT) - 1)) | (work << WORK_SHIFT);
+                return;
+            }
+            if k == 0 {
+                self.slots[i] = [key, facts(NO_VALUE) | (work.min(WORK_MAX) << WORK_SHIFT)];
+                self.len += 1;
+                return;
+            }
+            if Known(info).work() < least {
+                least = Known(info).work();
+                victim = i;
+            }
+        }
+        if self.slots.len() < self.cap && self.len * 2 >= self.slots.len() {
+            self.grow();
+            return self.put(key, facts, work);
+        }
+        self.stats.replaced += 1;
+        self.slots[victim] = [key, facts(NO_VALUE) | (work.min(WORK_MAX) << WORK_SHIFT)];
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.slots, vec![[0, 0]; 0]);
+        self.slots = vec![[0, 0]; old.len() * 2];
+        self.len = 0;
+        for [k, info] in old {
+            if k == 0 {
+                continue;
+            }
+            let b = self.bucket(k);
+            if let Some(i) = (b..b + BUCKET).find(|&i| self.slots[i][0] == 0) {
+                self.slots[i] = [k, info];
+                self.len += 1;
+            }
+        }
+    }
+
+    pub fn stats(&self) -> TableStats {
+        TableStats {
+            entries: self.len,
+            capacity: self.cap,
+            ..self.stats
+        }
+    }
+
+    /// Every entry with an exact value.
+    pub fn exact_entries(&self) -> impl Iterator<Item = (u64, u8)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s[0] != 0)
+            .filter_map(|s| Some((s[0], Known(s[1]).value()?)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_and_exclusions() {
+        let mut t = PackedTable::new(1 << 10);
+        assert_eq!(t.get(5), Known::NOTHING);
+        t.put_excluded(5, 0, 3);
+        t.put_excluded(5, 2, 3);
+        let k = t.get(5);
+        assert!(k.excludes(0) && k.excludes(2) && !k.excludes(1) && k.value().is_none());
+        t.put_value(5, 1, 10);
+        let k = t.get(5);
+        assert_eq!(k.value(), Some(1));
+        assert!(k.excludes(0) && !k.excludes(1));
+        assert_eq!(k.work(), 16);
+    }
+
+    #[test]
+    fn a_full_table_keeps_its_cap_and_the_expensive_entries() {
+        let mut t = PackedTable::new(64);
+        for i in 1..10_000u64 {
+            t.put_value(i, (i % 7) as u8, if i == 5 { 1_000_000 } else { 1 });
+        }
+        let s = t.stats();
+        assert!(s.entries <= 64 && s.replaced > 0, "{s:?}");
+        assert_eq!(t.get(5).value(), Some(5));
+        let mut t = PackedTable::new(1 << 20);
+        for i in 1..1000u64 {
+            t.put_value(i, (i % 200) as u8, 1);
+        }
+        // A table far below its cap loses at most a few cheap entries to full buckets.
+        let kept = (1..1000u64)
+            .filter(|&i| t.get(i).value() == Some((i % 200) as u8))
+            .count();
+        assert!(kept >= 980, "{kept}");
+    }
+}
