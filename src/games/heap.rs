@@ -29,9 +29,9 @@ pub trait HeapRules {
         None
     }
 
-    /// How many options heap `n` has, when the rules can count them without listing them
-    /// (so a heap of 2^64 − 1 is refused before its options are listed).
-    fn option_count(&self, _n: u64) -> Option<u128> {
+    /// The number of options of heap `n`, when it is known without listing them (so that a
+    /// listing of every move can be refused when it would be too long).
+    fn heap_option_count(&self, _n: u64) -> Option<u128> {
         None
     }
 
@@ -44,6 +44,12 @@ pub trait HeapRules {
     /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::None
+    }
+
+    /// Label of a move listed by [`HeapRules::heap_moves_to`], which may stand for a whole
+    /// group of moves when the rules say so in the label (default: [`HeapRules::move_label`]).
+    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
+        self.move_label(n, parts)
     }
 
     /// Label of a move from heap `n` to the heaps `parts`: `10 → 9`, `8 → 1+7`, `3 → 0`.
@@ -109,22 +115,22 @@ impl<R: HeapRules> Game for HeapGame<R> {
         out
     }
 
+    fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {
+        let mut total = 0u128;
+        for (i, &n) in heaps.iter().enumerate() {
+            if !heaps[..i].contains(&n) {
+                total += self.rules.heap_option_count(n)?;
+            }
+        }
+        Some(total)
+    }
+
     fn format(&self, heaps: &Vec<u64>) -> String {
         if heaps.is_empty() {
             return "0".into();
         }
         let h: Vec<String> = heaps.iter().map(|x| x.to_string()).collect();
         h.join(" ")
-    }
-
-    fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {
-        let mut total: u128 = 0;
-        for (i, &n) in heaps.iter().enumerate() {
-            if !heaps[..i].contains(&n) {
-                total = total.saturating_add(self.rules.option_count(n)?);
-            }
-        }
-        Some(total)
     }
 
     fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
@@ -165,7 +171,7 @@ impl<R: HeapRules> Game for HeapGame<R> {
             }
             for parts in self.rules.heap_moves_to(n, total ^ v ^ target)? {
                 out.push(Move::new(
-                    self.rules.move_label(n, &parts),
+                    self.rules.moves_to_label(n, &parts),
                     Self::replace(heaps, i, &parts),
                 ));
             }
@@ -188,11 +194,6 @@ pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
     if w.starts_with('-') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1 {
         return crate::error::input(format!(
             "{what} `{word}` is negative: sizes are natural numbers 0, 1, 2, ..."
-        ));
-    }
-    if w.starts_with("--") {
-        return crate::error::input(format!(
-            "unknown option `{word}` (or a misplaced one): a {what} was expected here, a natural number 0, 1, 2, ...; see `grundy list` for each game's options"
         ));
     }
     if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {

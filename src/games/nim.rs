@@ -24,7 +24,7 @@ impl HeapRules for NimRules {
         Some(Nimber(n))
     }
 
-    fn option_count(&self, n: u64) -> Option<u128> {
+    fn heap_option_count(&self, n: u64) -> Option<u128> {
         Some(u128::from(n))
     }
 

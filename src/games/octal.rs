@@ -180,8 +180,10 @@ impl Octal {
     }
 }
 
-/// Heaps from which every winning move is listed; beyond, with a proved period p and
-/// preperiod n0, only the splits whose smaller part is below n0 + p (the others repeat them).
+/// Heaps from which every winning move is listed one by one. Beyond, with a proved period p and
+/// preperiod n0, the splits a + (m − a) with n0 ≤ a ≤ m/2 are listed grouped by the class of a
+/// modulo p: both parts are in the periodic range, so g(a) ⊕ g(m − a) depends on a mod p only,
+/// and the split with the least a of a class stands for the whole class (its label says so).
 const ALL_MOVES_UP_TO: u64 = 10_000_000;
 
 impl HeapRules for Octal {
@@ -191,25 +193,6 @@ impl HeapRules for Octal {
 
     fn heap_formula(&self, n: u64) -> Option<Nimber> {
         self.value(n)
-    }
-
-    /// Per digit d_i: removing i leaves nothing (1 option), one heap (1), two heaps (⌊m/2⌋
-    /// splits of m = n − i) or three heaps (the partitions of m into 3 parts, round(m²/12)).
-    fn option_count(&self, n: u64) -> Option<u128> {
-        let mut total: u128 = 0;
-        for (i, &d) in self.code.rules().digits().iter().enumerate() {
-            let i = i as u64;
-            if i > n {
-                break;
-            }
-            let m = u128::from(n - i);
-            let count = u128::from(d & 1 != 0 && m == 0 && i > 0)
-                + u128::from(d & 2 != 0 && m > 0 && i > 0)
-                + if d & 4 != 0 { m / 2 } else { 0 }
-                + if d & 8 != 0 { (m * m + 6) / 12 } else { 0 };
-            total = total.saturating_add(count);
-        }
-        Some(total)
     }
 
     fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
@@ -256,6 +239,51 @@ impl HeapRules for Octal {
 
     fn take_break(&self) -> Option<TakeBreak> {
         Some(self.code.rules().clone())
+    }
+
+    fn heap_option_count(&self, n: u64) -> Option<u128> {
+        let mut count = 0u128;
+        for (i, &d) in self.code.rules().digits().iter().enumerate() {
+            let i = i as u64;
+            if i > n {
+                break;
+            }
+            let m = (n - i) as u128;
+            count += u128::from(d & 1 != 0 && m == 0 && i > 0);
+            count += u128::from(d & 2 != 0 && m > 0 && i > 0);
+            if d & 4 != 0 {
+                count += m / 2;
+            }
+            if d & 8 != 0 {
+                count += (m * m + 6) / 12; // partitions of m into three parts: round(m²/12)
+            }
+        }
+        Some(count)
+    }
+
+    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
+        let plain = || {
+            let p: Vec<String> = parts.iter().map(|x| x.to_string()).collect();
+            if parts.is_empty() {
+                format!("{n} → 0")
+            } else {
+                format!("{n} → {}", p.join("+"))
+            }
+        };
+        let period = self.computed.as_ref().and_then(|c| c.period.as_ref());
+        match (period, parts) {
+            (Some(p), &[a, b]) if n > ALL_MOVES_UP_TO && a >= p.preperiod && a + p.period <= (a + b) / 2 => {
+                let m = a + b;
+                let hi = a + (m / 2 - a) / p.period * p.period;
+                let count = (hi - a) / p.period + 1;
+                let step = p.period;
+                format!(
+                    "{n} → a+({m}−a) for a = {a}, {}, ..., {hi} (step {step}: {count} moves)",
+                    a + step
+                )
+            }
+            _ => plain(),
+        }
     }
 
     fn period_proof(&self) -> PeriodProof {
@@ -327,29 +355,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn option_counts_match_the_listed_options() {
-        for code in ["0.07", "4.07", "0.137", "0.77", "0.8", "0.f", "4.1", "0.333"] {
-            let game = Octal::new(Code::parse(code).unwrap());
-            for n in 0..40 {
-                let mut listed = 0u128;
-                game.heap_options(n, &mut |_| listed += 1);
-                assert_eq!(game.option_count(n), Some(listed), "{code} heap {n}");
-            }
-        }
-    }
-
-    #[test]
-    fn codes_as_written_in_the_literature() {
-        assert_eq!(Code::parse("0.07").unwrap().rules().digits(), &[0, 0, 7]);
-        assert_eq!(Code::parse(".07").unwrap().text(), "0.07");
-        assert_eq!(Code::parse("4.07").unwrap().rules().digits(), &[4, 0, 7]);
-        assert_eq!(Code::parse("0.1370").unwrap().text(), "0.137");
-        assert_eq!(Code::parse("kayles").unwrap().text(), "0.77");
-        assert_eq!(Code::parse("Dawson-Chess").unwrap().text(), "0.137");
-        assert_eq!(Code::parse("0.F8").unwrap().rules().digits(), &[0, 15, 8]);
-    }
-
-    #[test]
     fn bad_codes_name_the_digit() {
         let e = Code::parse("0.0g").unwrap_err().to_string();
         assert!(e.contains("digit 2") && e.contains("`g`"), "{e}");
@@ -363,5 +368,49 @@ mod tests {
     fn claims_codes_not_other_names() {
         assert!(claims("0.07") && claims(".137") && claims("4.07") && claims("kayles"));
         assert!(!claims("nim") && !claims("maze.txt") && !claims("grundy-game"));
+    }
+
+    #[test]
+    fn grouped_winning_moves_on_a_huge_heap_are_exactly_the_winning_moves() {
+        // Kayles (0.77) and 0.07 on heaps beyond ALL_MOVES_UP_TO: expand the groups and compare
+        // with every option whose value is 0, computed one by one from the proved period.
+        for (code, n) in [("0.77", ALL_MOVES_UP_TO + 123), ("0.07", ALL_MOVES_UP_TO + 1000)] {
+            let octal = Octal::with_values(Code::parse(code).unwrap(), n).unwrap();
+            let p = octal.computed.as_ref().unwrap().period.clone().unwrap();
+            let value = |parts: &[u64]| parts.iter().fold(0, |a, &x| a ^ octal.value(x).unwrap().0);
+            for target in [0, 1, 3] {
+                let mut want = Vec::new();
+                octal.heap_options(n, &mut |parts| {
+                    if value(parts) == target {
+                        want.push(parts.to_vec());
+                    }
+                });
+                let mut got = Vec::new();
+                for parts in octal.heap_moves_to(n, Nimber(target)).unwrap() {
+                    let label = octal.moves_to_label(n, &parts);
+                    match parts[..] {
+                        [a, b] if a >= p.preperiod => {
+                            assert!(label.contains(&format!("(step {}:", p.period)), "{label}");
+                            let mut x = a;
+                            while x <= (a + b) / 2 {
+                                got.push(vec![x, a + b - x]);
+                                x += p.period;
+                            }
+                        }
+                        _ => {
+                            assert!(!label.contains("step"), "{label}");
+                            got.push(parts);
+                        }
+                    }
+                }
+                want.sort();
+                got.sort();
+                assert_eq!(got.len(), want.len(), "{code} heap {n} target {target}");
+                assert!(got == want, "{code} heap {n} target {target}");
+            }
+            let mut count = 0u128;
+            octal.heap_options(n, &mut |_| count += 1);
+            assert_eq!(octal.heap_option_count(n), Some(count));
+        }
     }
 }

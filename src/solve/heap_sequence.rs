@@ -223,6 +223,10 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
             },
         };
         let method = match computed.sparse_mask {
+            Some(mask) if computed.twist => format!(
+                "sparse space (rare heaps a: popcount(g(a) & {mask:#b}) + a even; {} rare heaps)",
+                computed.rare
+            ),
             Some(mask) => format!(
                 "sparse space (rare values: even number of 1 bits under mask {mask:#b}; {} rare heaps)",
                 computed.rare
@@ -268,6 +272,7 @@ impl Sequence {
                 values: Values::U32(narrow),
                 period: None,
                 sparse_mask: None,
+                twist: false,
                 rare: 0,
                 stopped: false,
             },

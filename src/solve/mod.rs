@@ -9,6 +9,7 @@
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
 //! - [`wtia`]: w-values of winner-takes-all sums.
 //! - [`verify`]: `--verify`, each result recomputed by an independent method.
+//! - [`xor_pairs`]: the vectorised inner loop of the plain take-and-break method.
 
 pub mod digraph;
 pub mod gfunctions;
@@ -21,3 +22,4 @@ pub use memo::{Limits, Solver};
 pub mod search;
 pub mod verify;
 pub mod wtia;
+pub mod xor_pairs;

@@ -7,7 +7,10 @@
 //! two-heap splits to unequal heaps (Grundy's game is `0.4` with that restriction).
 //!
 //! **Plain method.** g(n) = mex of the xors over every option: O(n) pairs per heap for a split
-//! digit, so O(N²) overall, with a mex bitset (a single `u64` while values are below 64).
+//! digit, so O(N²) overall. While values are bytes below 64 the pairs go through the vectorised
+//! kernels of [`crate::solve::xor_pairs`] (a mirrored copy of the values makes g(m − a) a
+//! forward load; the xors become the bits of one word); wider values use a forward scalar loop
+//! over a mirrored `u32` copy and a byte table.
 //!
 //! **Sparse space method** (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4 "sparse space";
 //! A. Flammenkamp's octal game pages). Fix a bit mask R and call a value *rare* when
@@ -17,7 +20,17 @@
 //! heap); a rare candidate for the mex is looked for among the other splits, a search that
 //! stops at the first hit and is exhaustive only when g(n) itself is rare. The result is exact
 //! for every mask — the mask only decides the speed — so the mask is chosen from the values
-//! computed so far (the one with the fewest rare values) and re-chosen at checkpoints.
+//! computed so far (the one with the fewest rare heaps) and re-chosen at checkpoints.
+//!
+//! *Twist* (Flammenkamp's sparse space "in the domain"; P. Beling's ogs solvers split the
+//! breaking moves by parity the same way): call heap a rare when popcount(g(a) & R) + a is
+//! even. Two common heaps a + b = m then have xor parity m mod 2 under R, so for a split of m
+//! only the values of that parity need a search, the others come from rare heaps alone. The
+//! mask search tries both classifications; 4.07 (g(n) = (n − 1) mod 4) has no rare heap at all
+//! with R = 1 and the twist. The search for a rare candidate takes the removals whose m allows
+//! it in turn, a block at a time from two fronts (the middle split, where large values are, and
+//! a = 1, where a preperiod's exceptional values are), and first tries the split that gave the
+//! value last time, shifted.
 //!
 //! **Storage.** One `u8` per heap, widened to `u16`/`u32` the first time a value does not fit
 //! (so 1–2 bytes per heap in practice: 10⁹ heaps take 1 GB); the rare heaps as `u32` indices.
@@ -33,6 +46,7 @@
 
 use crate::error::{Error, Result};
 use crate::interrupt;
+use crate::solve::xor_pairs::Kernels;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The rules of a take-and-break game, one digit per removal.
@@ -218,6 +232,9 @@ pub struct Computed {
     pub period: Option<ProvedPeriod>,
     /// Whether the sparse space method computed (part of) the values, and its last mask.
     pub sparse_mask: Option<u32>,
+    /// Whether the last sparse classification was twisted by the heap's parity (a heap a is
+    /// rare when popcount(g(a) & mask) + a is even, instead of popcount(g(a) & mask)).
+    pub twist: bool,
     /// Number of rare heaps (for the last mask) when the sparse method was used.
     pub rare: usize,
     /// Ctrl-C or the memory limit stopped the run: `values` holds the heaps computed so far
@@ -249,12 +266,19 @@ impl Computed {
 trait Cell: Copy + Into<u32> + 'static {
     const MAX: u32;
     fn of(v: u32) -> Self;
+    /// The values as bytes, when they are stored as bytes.
+    fn bytes(_: &[Self]) -> Option<&[u8]> {
+        None
+    }
 }
 
 impl Cell for u8 {
     const MAX: u32 = u8::MAX as u32;
     fn of(v: u32) -> Self {
         v as u8
+    }
+    fn bytes(s: &[u8]) -> Option<&[u8]> {
+        Some(s)
     }
 }
 
@@ -313,7 +337,7 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
     } else {
         None
     };
-    let mut state = State::new(rules, options);
+    let mut state = State::new(rules, options, to);
     let mut stopped = false;
     let mut values = Values::U8(Vec::with_capacity((to + 1).min(1 << 24)));
     if to >= 1 << 24 {
@@ -329,7 +353,15 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
             Values::U32(g) => state.run(g, to, bar.as_ref())?,
         };
         match stop {
-            Stop::Overflow => values = values.widen(),
+            Stop::Overflow => {
+                values = values.widen();
+                // The whole table once more, in the new width: no doubling peak.
+                match &mut values {
+                    Values::U8(_) => {}
+                    Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
+                    Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
+                }
+            }
             Stop::Done => break,
             Stop::Stopped => {
                 stopped = true;
@@ -353,6 +385,7 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
         values,
         period: state.period,
         sparse_mask: state.sparse.then_some(state.mask),
+        twist: state.sparse && state.twist,
         rare,
         stopped,
     })
@@ -371,13 +404,29 @@ struct State<'a> {
     splits: Vec<usize>,
     sparse: bool,
     mask: u32,
+    /// Rare heaps are those with popcount(g(a) & mask) + (twist ? a : 0) even.
+    twist: bool,
     rare: Vec<u32>,
     max: u32,
     next_checkpoint: usize,
     period: Option<ProvedPeriod>,
     /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
     seen: Vec<u8>,
-    cursor: Vec<usize>,
+    /// Per split removal, the splits a in lo..=hi not yet scanned by the search.
+    cursor: Vec<(usize, usize)>,
+    /// The split removals a rare candidate is searched in (scratch).
+    active: Vec<usize>,
+    /// witness[v]: the parts (small, large) of the split that last gave the rare value v.
+    witness: Vec<(u32, u32)>,
+    /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
+    /// mirrored copy, so that g(m − a) runs forwards; allocated when first needed).
+    to: usize,
+    rev: Vec<u8>,
+    rev_filled: usize,
+    /// The same as `u32` for the scalar plain loop (values of 64 and more).
+    rev_wide: Vec<u32>,
+    rev_wide_filled: usize,
+    kernels: Kernels,
 }
 
 fn parity(v: u32) -> bool {
@@ -385,20 +434,34 @@ fn parity(v: u32) -> bool {
 }
 
 impl<'a> State<'a> {
-    fn new(rules: &'a TakeBreak, options: Options) -> Self {
+    fn new(rules: &'a TakeBreak, options: Options, to: usize) -> Self {
         State {
             rules,
             options,
             splits: rules.split_removals(),
             sparse: false,
             mask: 0,
+            twist: false,
             rare: Vec::new(),
             max: 0,
             next_checkpoint: 64,
             period: None,
             seen: vec![0; 1 << 16],
             cursor: Vec::new(),
+            active: Vec::new(),
+            witness: Vec::new(),
+            to,
+            rev: Vec::new(),
+            rev_filled: 0,
+            rev_wide: Vec::new(),
+            rev_wide_filled: 0,
+            kernels: Kernels::detect(),
         }
+    }
+
+    /// Whether heap `a` of value `v` is rare under the current mask and twist.
+    fn is_rare(&self, a: usize, v: u32) -> bool {
+        parity(v & self.mask) == (self.twist && a & 1 == 1)
     }
 
     /// Whether the sparse space method applies at all (no three-heap options, some split).
@@ -433,7 +496,7 @@ impl<'a> State<'a> {
             }
             g.push(T::of(v));
             self.max = self.max.max(v);
-            if self.sparse && !parity(v & self.mask) && n > 0 {
+            if self.sparse && n > 0 && self.is_rare(n, v) {
                 self.rare.push(n as u32);
             }
         }
@@ -452,14 +515,22 @@ impl<'a> State<'a> {
         if !self.sparse_allowed() {
             return false;
         }
-        let (mask, rare) = best_mask(g);
+        let (mask, twist, rare) = best_mask(g);
         let recent = g.len() / 2;
-        let pays = rare * 5 <= recent; // at most a fifth of the recent heaps rare
+        // A rare heap costs one option per heap (a scattered load); the plain method costs half
+        // a split per heap, a small fraction of a cycle with the byte kernels (values below 64),
+        // about a cycle otherwise (BENCHMARKS.md: 0.007 is faster plain with 17% rare heaps).
+        let pays = if self.max < 64 {
+            rare * 32 <= recent
+        } else {
+            rare * 12 <= recent
+        };
         let sparse = self.options.method == Method::Sparse || pays;
-        if sparse && (!self.sparse || mask != self.mask) {
+        if sparse && (!self.sparse || mask != self.mask || twist != self.twist) {
             self.mask = mask;
+            self.twist = twist;
             self.rare = (1..g.len())
-                .filter(|&r| !parity(g[r].into() & mask))
+                .filter(|&r| self.is_rare(r, g[r].into()))
                 .map(|r| r as u32)
                 .collect();
         }
@@ -515,10 +586,92 @@ impl<'a> State<'a> {
         }
     }
 
+    /// Fill the mirrored copy of g (bytes) up to heap n − 1; false when too long to mirror.
+    fn mirror(&mut self, g: &[u8], n: usize) -> bool {
+        if self.to >= 1 << 31 {
+            return false;
+        }
+        if self.rev.is_empty() {
+            self.rev = vec![0; self.to + 1];
+        }
+        while self.rev_filled < n {
+            self.rev[self.to - self.rev_filled] = g[self.rev_filled];
+            self.rev_filled += 1;
+        }
+        true
+    }
+
+    /// Fill the wide mirrored copy (rev_wide[to − a] = g(a)) up to heap n − 1; false when
+    /// too long to mirror (4 bytes per heap: only for the plain method's quadratic range).
+    fn mirror_wide<T: Cell>(&mut self, g: &[T], n: usize) -> bool {
+        if self.to >= 1 << 26 {
+            return false;
+        }
+        if self.rev_wide.is_empty() {
+            self.rev_wide = vec![0; self.to + 1];
+        }
+        while self.rev_wide_filled < n {
+            self.rev_wide[self.to - self.rev_wide_filled] = g[self.rev_wide_filled].into();
+            self.rev_wide_filled += 1;
+        }
+        true
+    }
+
+    /// The split values of heap n when every value is a byte below 64, as the bits of a word:
+    /// the vectorised kernel over the values and their mirrored copy.
+    fn plain_word_bytes(&mut self, g: &[u8], n: usize) -> Option<u64> {
+        if self.max >= 64 || !self.mirror(g, n) {
+            return None;
+        }
+        let bound = if self.max < 16 {
+            16
+        } else if self.max < 32 {
+            32
+        } else {
+            64
+        };
+        let to = self.to;
+        let mut word = 0u64;
+        for &i in &self.splits {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            let h = if self.rules.unequal && m.is_multiple_of(2) {
+                m / 2 - 1
+            } else {
+                m / 2
+            };
+            if h == 0 {
+                continue;
+            }
+            // g(m − a) = rev[to − m + a] for a = 1..=h.
+            word |= self
+                .kernels
+                .xor_bits(&g[1..=h], &self.rev[to - m + 1..=to - m + h], bound);
+        }
+        Some(word)
+    }
+
     fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
         self.clear_bits();
         self.mark_small_options(g, n);
+        if self.max < 64
+            && let Some(bytes) = T::bytes(g)
+            && let Some(word) = self.plain_word_bytes(bytes, n)
+        {
+            for v in 0..64 {
+                if word >> v & 1 == 1 {
+                    self.seen[v] = 1;
+                }
+            }
+            if self.rules.max_parts() == 3 {
+                self.mark_triples(g, n);
+            }
+            return self.mex_of_bits();
+        }
         let small = self.max < 64;
+        let wide = !small && self.mirror_wide(g, n);
         let mut word = 0u64;
         for si in 0..self.splits.len() {
             let i = self.splits[si];
@@ -534,6 +687,15 @@ impl<'a> State<'a> {
             let hi = &g[m - h..m];
             if small {
                 word |= pairs_word(lo, hi);
+            } else if wide {
+                // Forward loads on both sides (g(m − a) = rev_wide[to − m + a]).
+                let rev = &self.rev_wide[self.to - m + 1..=self.to - m + h];
+                let seen = &mut self.seen[..];
+                let mask = seen.len() - 1;
+                for (x, y) in lo.iter().zip(rev) {
+                    let v: u32 = (*x).into() ^ *y;
+                    seen[v as usize & mask] = 1;
+                }
             } else {
                 let seen = &mut self.seen[..];
                 let mask = seen.len() - 1;
@@ -584,71 +746,148 @@ impl<'a> State<'a> {
             if n < i + 2 {
                 continue;
             }
-            let m = n - i;
-            for k in 0..self.rare.len() {
-                let r = self.rare[k] as usize;
-                if r >= m {
-                    break;
-                }
-                let b = m - r;
-                if unequal && b == r {
-                    continue;
-                }
-                let v: u32 = g[r].into() ^ g[b].into();
-                self.seen[v as usize] = 1;
-            }
+            mark_rare_splits(&mut self.seen, &self.rare, g, n - i, unequal);
         }
         self.cursor.clear();
-        self.cursor.resize(self.splits.len(), 0);
+        for si in 0..self.splits.len() {
+            let i = self.splits[si];
+            let h = if n >= i + 2 { self.half(n - i) } else { 0 };
+            self.cursor.push((1, h));
+        }
         let mut v = 0u32;
         loop {
             if self.has(v) {
                 v += 1;
                 continue;
             }
-            if parity(v & self.mask) {
-                return v; // common and not among the options
+            // Two common heaps a + b = m have xor parity (twist ? m : 0) under the mask: only
+            // the removals whose m has v's parity can give v without a rare part.
+            let vp = parity(v & self.mask);
+            self.active.clear();
+            for si in 0..self.splits.len() {
+                let i = self.splits[si];
+                if n >= i + 2 && self.half(n - i) > 0 && vp == (self.twist && (n - i) & 1 == 1) {
+                    self.active.push(si);
+                }
             }
-            if !self.search(g, n, v) {
+            if !self.active.is_empty() && self.try_witness(g, n, v) {
+                v += 1;
+                continue;
+            }
+            if self.active.is_empty() || !self.search(g, n, v) {
                 return v;
             }
             v += 1;
         }
     }
 
-    /// Look for a split of value `v` (rare), resuming where the last search stopped and marking
-    /// every split value met.
-    fn search<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
-        for si in 0..self.splits.len() {
-            let i = self.splits[si];
-            if n < i + 2 {
-                continue;
-            }
-            let m = n - i;
-            let h = self.half(m);
-            // Scanned from the middle split outwards: near-equal heaps carry the larger values,
-            // so the rare values turn up sooner than from a = 1.
-            let seen = &mut self.seen[..];
-            let mask = seen.len() - 1;
-            let mut k = self.cursor[si];
-            // In blocks of 16 splits (marking every value met), then a look at v.
-            while k < h {
-                let end = (k + 16).min(h);
-                let lo = &g[h - end + 1..=h - k];
-                let hi = &g[m - h + k..m - h + end];
-                for (x, y) in lo.iter().rev().zip(hi) {
-                    let x: u32 = (*x).into() ^ (*y).into();
-                    seen[x as usize & mask] = 1;
+    /// Remember the split a + b that gave value v.
+    fn remember(&mut self, v: u32, a: usize, b: usize) {
+        let v = v as usize;
+        if v >= self.witness.len() {
+            self.witness.resize(v + 1, (0, 0));
+        }
+        self.witness[v] = (a.min(b) as u32, a.max(b) as u32);
+    }
+
+    /// Whether the split that last gave v, with its small or its large part kept, gives v
+    /// again in one of the active removals (a guess that pays when values repeat locally).
+    fn try_witness<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+        let Some(&(a, b)) = self.witness.get(v as usize) else {
+            return false;
+        };
+        if a == 0 {
+            return false;
+        }
+        let (a, b) = (a as usize, b as usize);
+        for k in 0..self.active.len() {
+            let m = n - self.splits[self.active[k]];
+            for x in [a, m.wrapping_sub(b)] {
+                if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
+                    continue;
                 }
-                k = end;
-                if seen[v as usize] != 0 {
-                    self.cursor[si] = k;
+                if g[x].into() ^ g[m - x].into() == v {
+                    self.seen[v as usize] = 1;
+                    self.remember(v, x, m - x);
                     return true;
                 }
             }
-            self.cursor[si] = k;
         }
         false
+    }
+
+    /// Look for a split of value `v` in the active removals, resuming where the last search
+    /// stopped and marking every split value met. Each removal's splits a + (m − a), a in
+    /// 1..=half, are scanned from both ends of that range, a block at a time, taking the
+    /// removals in turn: from the middle (near-equal heaps carry the larger values, so rare
+    /// values turn up sooner) and from a = 1 (the small heaps, where exceptional values of a
+    /// preperiod live), so that a value is found about as soon as the nearest of these fronts
+    /// reaches it.
+    fn search<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+        const BLOCK: usize = 24;
+        const EDGE: usize = 8;
+        loop {
+            let mut progress = false;
+            for k in 0..self.active.len() {
+                let si = self.active[k];
+                let m = n - self.splits[si];
+                let (lo, hi) = self.cursor[si];
+                if lo > hi {
+                    continue;
+                }
+                progress = true;
+                // The middle block, then the edge block: a in [lo, hi] still to scan.
+                let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
+                let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
+                mark_splits(&mut self.seen, g, m, mid.clone());
+                mark_splits(&mut self.seen, g, m, edge.clone());
+                self.cursor[si] = (edge.end() + 1, mid.start() - 1);
+                if self.seen[v as usize] != 0 {
+                    // Remember which split gave v: the next heaps try it (shifted) first.
+                    if let Some(a) = mid.chain(edge).find(|&a| g[a].into() ^ g[m - a].into() == v) {
+                        self.remember(v, a, m - a);
+                    }
+                    return true;
+                }
+            }
+            if !progress {
+                return false;
+            }
+        }
+    }
+}
+
+/// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`). A free
+/// function over slices, not inlined, so that the loop keeps everything in registers.
+#[inline(never)]
+fn mark_rare_splits<T: Cell>(seen: &mut [u8], rare: &[u32], g: &[T], m: usize, unequal: bool) {
+    let mask = seen.len() - 1;
+    let count = rare.partition_point(|&r| (r as usize) < m);
+    let g = &g[..m];
+    for &r in &rare[..count] {
+        let r = r as usize;
+        let b = m - r;
+        if unequal && b == r {
+            continue;
+        }
+        let v: u32 = g[r].into() ^ g[b].into();
+        seen[v as usize & mask] = 1;
+    }
+}
+
+/// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m); not inlined, as above.
+#[inline(never)]
+fn mark_splits<T: Cell>(seen: &mut [u8], g: &[T], m: usize, range: std::ops::RangeInclusive<usize>) {
+    let (lo, hi) = (*range.start(), *range.end());
+    if lo > hi {
+        return;
+    }
+    let mask = seen.len() - 1;
+    let small = &g[lo..=hi];
+    let large = &g[m - hi..=m - lo];
+    for (x, y) in small.iter().zip(large.iter().rev()) {
+        let v: u32 = (*x).into() ^ (*y).into();
+        seen[v as usize & mask] = 1;
     }
 }
 
@@ -670,30 +909,40 @@ fn pairs_word<T: Cell>(lo: &[T], hi: &[T]) -> u64 {
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
-/// The mask with the fewest rare values among the later half of `g`, and that count.
-fn best_mask<T: Cell>(g: &[T]) -> (u32, usize) {
+/// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
+/// one option per rare heap), and that count.
+fn best_mask<T: Cell>(g: &[T]) -> (u32, bool, usize) {
+    // hist[2·v + (a mod 2)]: heaps a of value v by parity.
     let mut hist: Vec<usize> = Vec::new();
-    for x in &g[g.len() / 2..] {
+    for (a, x) in g.iter().enumerate().skip(1) {
         let v: u32 = (*x).into();
-        if v as usize >= hist.len() {
-            hist.resize(v as usize + 1, 0);
+        let k = 2 * v as usize + (a & 1);
+        if k >= hist.len() {
+            hist.resize(k + 2, 0);
         }
-        hist[v as usize] += 1;
+        hist[k] += 1;
     }
-    let bits = (usize::BITS - hist.len().leading_zeros()).min(10);
-    let mut best = (0u32, usize::MAX);
-    for mask in 1..(1u32 << bits) {
-        let rare: usize = hist
-            .iter()
-            .enumerate()
-            .filter(|(v, _)| !parity(*v as u32 & mask))
-            .map(|(_, c)| c)
-            .sum();
-        if rare < best.1 {
-            best = (mask, rare);
+    let values = hist.len() / 2;
+    let bits = (usize::BITS - values.leading_zeros()).min(10);
+    let mut best = (0u32, false, usize::MAX);
+    for twist in [false, true] {
+        for mask in 1..(1u32 << bits) {
+            let rare: usize = hist
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| parity((*k / 2) as u32 & mask) == (twist && k & 1 == 1))
+                .map(|(_, c)| c)
+                .sum();
+            if rare < best.2 {
+                best = (mask, twist, rare);
+            }
         }
     }
-    if best.1 == usize::MAX { (0, g.len()) } else { best }
+    if best.2 == usize::MAX {
+        (0, false, g.len())
+    } else {
+        best
+    }
 }
 
 /// The least period p proved by the Guy–Smith theorem on `g`, reduced to the fundamental period
@@ -829,6 +1078,44 @@ mod tests {
         let r = reference(&grundy, 300);
         let c = values(&grundy, 300, Method::Sparse, false);
         assert_eq!((0..=300).map(|n| c.values.get(n)).collect::<Vec<_>>(), r);
+    }
+
+    #[test]
+    fn every_method_equals_the_definition_on_random_codes() {
+        // Codes d0.d1d2d3d4 (d0 ∈ {0, 4}), some with unequal splits: the plain byte kernels,
+        // the scalar plain loop (values ≥ 64), the sparse method with and without twist.
+        let mut x = 0x9e3779b97f4a7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut twisted = 0;
+        for _ in 0..40 {
+            let mut code = vec![if next() % 2 == 0 { 0 } else { 4 }];
+            code.extend((0..1 + next() % 4).map(|_| (next() % 8) as u8));
+            let rules = TakeBreak::new(code.clone(), next() % 4 == 0);
+            let r = reference(&rules, 500);
+            for method in [Method::Plain, Method::Sparse, Method::Auto] {
+                let c = values(&rules, 500, method, false);
+                twisted += c.twist as usize;
+                let got: Vec<u32> = (0..=500).map(|n| c.values.get(n)).collect();
+                assert_eq!(got, r, "{code:?} {method:?}");
+            }
+        }
+        assert!(twisted > 0, "the twisted classification was exercised");
+    }
+
+    #[test]
+    fn twisted_sparse_space_of_4_07() {
+        // 4.07: g(n) = (n − 1) mod 4; with mask 1 and the twist no heap is rare.
+        let rules = TakeBreak::new(vec![4, 0, 7], false);
+        let c = values(&rules, 5000, Method::Auto, false);
+        assert_eq!((c.sparse_mask, c.twist, c.rare), (Some(1), true, 0));
+        assert!((1..=5000).all(|n| c.values.get(n) == (n as u32 - 1) % 4));
+        let plain = values(&rules, 5000, Method::Plain, false);
+        assert_eq!(plain.values, c.values);
     }
 
     #[test]

@@ -179,6 +179,20 @@ proptest! {
         prop_assert_eq!(compute(&rules, 3000, Method::Auto), compute(&rules, 3000, Method::Plain));
     }
 
+    /// The same with d0 ∈ {0, 4}, a fourth digit and unequal splits (the twisted sparse
+    /// classification, several split removals searched in turn, the plain byte kernels).
+    #[test]
+    fn sparse_space_equals_plain_on_wider_codes(
+        d0 in prop::sample::select(vec![0u8, 4]), d in prop::collection::vec(0u8..8, 1..5), unequal: bool
+    ) {
+        let mut digits = vec![d0];
+        digits.extend(d);
+        let rules = TakeBreak::new(digits, unequal);
+        let plain = compute(&rules, 2000, Method::Plain);
+        prop_assert_eq!(compute(&rules, 2000, Method::Sparse), plain.clone());
+        prop_assert_eq!(compute(&rules, 2000, Method::Auto), plain);
+    }
+
     /// Every code's values (octal, d0 = 4, hexadecimal) equal the generic solver's on small heaps,
     /// and a proved period holds on every heap the generic solver reaches.
     #[test]
@@ -208,4 +222,24 @@ fn period_finder_never_reports_a_multiple() {
     // Grundy's game has no proof (unequal splits); a period seen is never claimed proved.
     let doc = json(&["seq", "grundy-game", "--to", "300", "--json"]);
     assert_eq!(doc["proved"], false);
+}
+
+#[test]
+fn huge_heaps_group_winning_moves_and_refuse_full_listings() {
+    // value lists every winning move of a heap of 10^9: the splits with both parts periodic are
+    // grouped by residue class, and the label says so.
+    let doc = json(&["value", "0.77", "1000000000", "--json"]);
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().any(|m| m["move"].as_str().unwrap().contains("(step 12:")),
+        "{doc}"
+    );
+    // moves and explain would list about 10^9 options: refused with exit code 2.
+    for cmd in ["moves", "explain"] {
+        let out = grundy(&[cmd, "0.77", "1000000000"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("moves") && err.contains("limit"), "{cmd}: {err}");
+    }
 }

@@ -1,0 +1,147 @@
+//! The inner loop of the plain take-and-break method: the set of values g(a) ⊕ g(m − a) over a
+//! run of splits, for values stored as bytes below 16, 32 or 64, as the bits of one word.
+//!
+//! **Cost.** One xor, one shift and one or per split, on 16–64 splits at a time: the loops are
+//! written so that the compiler vectorises them (a variable shift per lane: `vpsllvw` with
+//! AVX-512BW, `vpsllvd`/`vpsllvq` with AVX2). `hi` is a mirrored copy of the values (read
+//! forwards where g(m − a) runs backwards), so both inputs are plain forward loads.
+//!
+//! **Why runtime dispatch.** The release binary targets baseline x86-64 (SSE2), which has no
+//! per-lane variable shift; the same loops compiled with `#[target_feature]` run 5–15× faster
+//! (BENCHMARKS.md, issue 5). The CPU is asked once ([`Kernels::detect`]) and the fastest copy
+//! the CPU supports is called; the portable copy is used everywhere else.
+
+/// Which compiled copy of the loops the CPU can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernels {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl Kernels {
+    /// The best copy for this CPU.
+    pub fn detect() -> Kernels {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512vl") {
+                return Kernels::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Kernels::Avx2;
+            }
+        }
+        Kernels::Portable
+    }
+
+    /// Bit v set for every v = lo[k] ⊕ hi[k] (k < min(len)); every value must be below `bound`
+    /// (16, 32 or 64; larger values are reduced modulo 64 and so must not occur).
+    pub fn xor_bits(self, lo: &[u8], hi: &[u8], bound: u32) -> u64 {
+        match self {
+            Kernels::Portable => portable(lo, hi, bound),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Avx2` is only returned by `detect` when the CPU reports AVX2.
+            Kernels::Avx2 => unsafe { avx2(lo, hi, bound) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Avx512` is only returned by `detect` when the CPU reports AVX-512BW and VL.
+            Kernels::Avx512 => unsafe { avx512(lo, hi, bound) },
+        }
+    }
+}
+
+#[inline(always)]
+fn portable(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
+    if bound <= 16 {
+        bits16(lo, hi) as u64
+    } else if bound <= 32 {
+        bits32(lo, hi) as u64
+    } else {
+        bits64(lo, hi)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn avx2(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
+    portable(lo, hi, bound)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
+fn avx512(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
+    portable(lo, hi, bound)
+}
+
+macro_rules! bits_kernel {
+    ($name:ident, $t:ty, $lanes:expr) => {
+        #[inline(always)]
+        fn $name(lo: &[u8], hi: &[u8]) -> $t {
+            const W: u8 = <$t>::BITS as u8 - 1;
+            let n = lo.len().min(hi.len());
+            let (lo, hi) = (&lo[..n], &hi[..n]);
+            let mut acc = [0 as $t; $lanes];
+            let mut l = lo.chunks_exact($lanes);
+            let mut h = hi.chunks_exact($lanes);
+            for (a, b) in (&mut l).zip(&mut h) {
+                for k in 0..$lanes {
+                    acc[k] |= (1 as $t) << ((a[k] ^ b[k]) & W);
+                }
+            }
+            let mut w = acc.iter().fold(0, |x, y| x | y);
+            for (a, b) in l.remainder().iter().zip(h.remainder()) {
+                w |= (1 as $t) << ((a ^ b) & W);
+            }
+            w
+        }
+    };
+}
+
+bits_kernel!(bits16, u16, 64);
+bits_kernel!(bits32, u32, 32);
+bits_kernel!(bits64, u64, 16);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reference(lo: &[u8], hi: &[u8]) -> u64 {
+        lo.iter().zip(hi).fold(0, |w, (a, b)| w | 1 << (a ^ b))
+    }
+
+    #[test]
+    fn every_copy_agrees_with_the_definition() {
+        let mut x = 12345u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for bound in [16u32, 32, 64] {
+            for len in [0usize, 1, 5, 16, 31, 64, 65, 200, 1000] {
+                // Sparse hits so that missing bits are noticed.
+                let lo: Vec<u8> = (0..len).map(|_| (next() % bound as u64) as u8).collect();
+                let hi: Vec<u8> = (0..len)
+                    .map(|i| {
+                        if next() % 7 == 0 {
+                            (next() % bound as u64) as u8
+                        } else {
+                            lo[i]
+                        }
+                    })
+                    .collect();
+                let want = reference(&lo, &hi);
+                let mut kernels = vec![Kernels::Portable, Kernels::detect()];
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    kernels.push(Kernels::Avx2);
+                }
+                for k in kernels {
+                    assert_eq!(k.xor_bits(&lo, &hi, bound), want, "{k:?} bound {bound} len {len}");
+                }
+            }
+        }
+    }
+}
