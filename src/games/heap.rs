@@ -196,6 +196,11 @@ pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
             "{what} `{word}` is negative: sizes are natural numbers 0, 1, 2, ..."
         ));
     }
+    if w.starts_with("--") {
+        return crate::error::input(format!(
+            "unknown option `{word}` (or a misplaced one): a {what} was expected here, a natural number 0, 1, 2, ...; see `grundy list` for each game's options"
+        ));
+    }
     if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {
         return w.parse::<u64>().map_err(|_| {
             crate::Error::Input(format!(
