@@ -453,3 +453,16 @@ fn a_cram_table_file_is_saved_and_resumed() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+/// `seq triomino` (the O(N²) recurrence over strip components) gives the values of
+/// `value triomino N` (the search engine), N = 3 won and N = 4 lost as in the article.
+#[test]
+fn seq_triomino_equals_the_value_of_each_strip() {
+    let doc = crate::support::json(&["seq", "triomino", "--to", "14", "--json"]);
+    let values: Vec<u64> = serde_json::from_value(doc["values"].clone()).unwrap();
+    assert_eq!(values.len(), 15);
+    for (n, v) in values.iter().enumerate() {
+        assert_eq!(*v, crate::support::value(&format!("triomino {n}")), "triomino {n}");
+    }
+    assert!(values[3] != 0 && values[4] == 0);
+}
