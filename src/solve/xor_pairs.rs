@@ -11,14 +11,19 @@
 //! (BENCHMARKS.md, issue 5). The CPU is asked once ([`Kernels::detect`]) and the fastest copy
 //! the CPU supports is called; the portable copy is used everywhere else.
 
+/// Proof that the CPU was asked: only this module can make one, so a `Kernels` naming a CPU
+/// extension cannot be built by safe code elsewhere without [`Kernels::detect`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Detected(());
+
 /// Which compiled copy of the loops the CPU can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernels {
     Portable,
     #[cfg(target_arch = "x86_64")]
-    Avx2,
+    Avx2(Detected),
     #[cfg(target_arch = "x86_64")]
-    Avx512,
+    Avx512(Detected),
 }
 
 impl Kernels {
@@ -27,10 +32,10 @@ impl Kernels {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512vl") {
-                return Kernels::Avx512;
+                return Kernels::Avx512(Detected(()));
             }
             if std::arch::is_x86_feature_detected!("avx2") {
-                return Kernels::Avx2;
+                return Kernels::Avx2(Detected(()));
             }
         }
         Kernels::Portable
@@ -42,11 +47,13 @@ impl Kernels {
         match self {
             Kernels::Portable => portable(lo, hi, bound),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Avx2` is only returned by `detect` when the CPU reports AVX2.
-            Kernels::Avx2 => unsafe { avx2(lo, hi, bound) },
+            // SAFETY: an `Avx2` needs a `Detected`, which only this module makes, and only after
+            // the CPU reported AVX2 (`detect`, or the test that asks first).
+            Kernels::Avx2(_) => unsafe { avx2(lo, hi, bound) },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Avx512` is only returned by `detect` when the CPU reports AVX-512BW and VL.
-            Kernels::Avx512 => unsafe { avx512(lo, hi, bound) },
+            // SAFETY: an `Avx512` needs a `Detected`, made only after the CPU reported
+            // AVX-512BW and AVX-512VL.
+            Kernels::Avx512(_) => unsafe { avx512(lo, hi, bound) },
         }
     }
 }
@@ -136,7 +143,7 @@ mod tests {
                 let mut kernels = vec![Kernels::Portable, Kernels::detect()];
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("avx2") {
-                    kernels.push(Kernels::Avx2);
+                    kernels.push(Kernels::Avx2(Detected(())));
                 }
                 for k in kernels {
                     assert_eq!(k.xor_bits(&lo, &hi, bound), want, "{k:?} bound {bound} len {len}");
