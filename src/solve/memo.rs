@@ -15,11 +15,7 @@ use crate::error::{Error, Result};
 use crate::game::{Convention, Game, Move};
 use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
-use rustc_hash::FxHashMap;
-
-/// Marks a position that is on the stack (being expanded). Real values are bounded by the
-/// number of options, so they never reach it.
-const IN_PROGRESS: u64 = u64::MAX;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How far a search may go.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +47,10 @@ struct Frame<P> {
 pub struct Solver<G: Game> {
     game: G,
     table: FxHashMap<G::Position, u64>,
+    /// Positions on the search stack (being expanded). Met again before they are solved, they
+    /// close a cycle: the game is loopy. Kept apart from `table`, so that every `u64` is a
+    /// possible value (a closed formula can give any nimber, e.g. a Nim heap of 2^64 − 1).
+    on_stack: FxHashSet<G::Position>,
     /// Use the game's closed formula when it offers one.
     pub use_formula: bool,
     /// Use the game's split into components.
@@ -64,6 +64,7 @@ impl<G: Game> Solver<G> {
         Solver {
             game,
             table: FxHashMap::default(),
+            on_stack: FxHashSet::default(),
             use_formula: true,
             use_components: true,
             limits: Limits::default(),
@@ -140,8 +141,8 @@ impl<G: Game> Solver<G> {
     /// Mark a position as on the stack; positions on the stack count toward the state limit,
     /// so a long chain stops at the limit instead of growing the stack without bound.
     fn mark(&mut self, position: &G::Position) -> Result<()> {
-        self.table.insert(position.clone(), IN_PROGRESS);
-        if self.table.len() > self.limits.max_states {
+        self.on_stack.insert(position.clone());
+        if self.table.len() + self.on_stack.len() > self.limits.max_states {
             return Err(Error::StateLimit(self.limits.max_states));
         }
         Ok(())
@@ -150,16 +151,12 @@ impl<G: Game> Solver<G> {
     /// The nimber of `position` (the misère Grundy value for a misère game).
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let root = self.game.canonical(position.clone());
-        if let Some(&v) = self.table.get(&root)
-            && v != IN_PROGRESS
-        {
+        if let Some(&v) = self.table.get(&root) {
             return Ok(Nimber(v));
         }
         let result = self.search(root.clone());
-        if result.is_err() {
-            // Drop the in-progress marks so the table stays consistent for later queries.
-            self.table.retain(|_, v| *v != IN_PROGRESS);
-        }
+        // After an error the stack is abandoned: drop its marks so later queries start clean.
+        self.on_stack.clear();
         result
     }
 
@@ -185,12 +182,12 @@ impl<G: Game> Solver<G> {
             if top.next < top.children.len() {
                 let child = &top.children[top.next];
                 match self.table.get(child) {
-                    Some(&IN_PROGRESS) => {
-                        return Err(Error::Loopy(self.game.format(child)));
-                    }
                     Some(&v) => {
                         top.values.push(Nimber(v));
                         top.next += 1;
+                    }
+                    None if self.on_stack.contains(child) => {
+                        return Err(Error::Loopy(self.game.format(child)));
                     }
                     None => {
                         let child = child.clone();
@@ -208,6 +205,7 @@ impl<G: Game> Solver<G> {
                 continue;
             }
             let frame = stack.pop().expect("non-empty");
+            self.on_stack.remove(&frame.position);
             let value = match frame.combine {
                 Combine::Mex => self.scratch.mex(&frame.values),
                 Combine::Xor => frame.values.iter().fold(Nimber::ZERO, |a, b| a ^ *b),
@@ -294,6 +292,37 @@ mod tests {
         assert_eq!(s.nimber(&7).unwrap(), Nimber(1));
         assert_eq!(s.winning_moves(&7).unwrap()[0].position, 6);
         assert!(s.winning_moves(&6).unwrap().is_empty());
+    }
+
+    /// Position 0 has one option, 1, whose closed formula gives the largest nimber.
+    struct HugeOption;
+    impl Game for HugeOption {
+        type Position = u8;
+        fn options(&self, p: &u8, out: &mut Vec<u8>) {
+            if *p == 0 {
+                out.push(1);
+            }
+        }
+        fn moves(&self, p: &u8) -> Vec<Move<u8>> {
+            let mut out = Vec::new();
+            self.options(p, &mut out);
+            out.into_iter().map(|q| Move::new(format!("{p}→{q}"), q)).collect()
+        }
+        fn format(&self, p: &u8) -> String {
+            p.to_string()
+        }
+        fn formula(&self, p: &u8) -> Option<Nimber> {
+            (*p == 1).then_some(Nimber(u64::MAX))
+        }
+    }
+
+    #[test]
+    fn an_option_of_value_two_to_the_64_minus_one_is_a_value_not_a_cycle() {
+        let mut s = Solver::new(HugeOption);
+        assert_eq!(s.nimber(&1).unwrap(), Nimber(u64::MAX));
+        assert_eq!(s.nimber(&0).unwrap(), Nimber(0));
+        let mut s = Solver::new(HugeOption);
+        assert_eq!(s.nimber(&0).unwrap(), Nimber(0));
     }
 
     #[test]

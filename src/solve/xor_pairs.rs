@@ -11,19 +11,25 @@
 //! (BENCHMARKS.md, issue 5). The CPU is asked once ([`Kernels::detect`]) and the fastest copy
 //! the CPU supports is called; the portable copy is used everywhere else.
 
-/// Proof that the CPU was asked: only this module can make one, so a `Kernels` naming a CPU
-/// extension cannot be built by safe code elsewhere without [`Kernels::detect`].
+/// Proof that the CPU reported AVX2. The field is private, so only this module makes one, and
+/// only after asking the CPU: safe code elsewhere can get one only from [`Kernels::detect`].
+/// One token type per extension, so a token for AVX2 cannot be turned into one for AVX-512.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Detected(());
+pub struct Avx2Detected(());
+
+/// Proof that the CPU reported AVX-512BW and AVX-512VL (and so AVX2); made only by this module,
+/// after asking the CPU (see [`Avx2Detected`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512Detected(());
 
 /// Which compiled copy of the loops the CPU can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernels {
     Portable,
     #[cfg(target_arch = "x86_64")]
-    Avx2(Detected),
+    Avx2(Avx2Detected),
     #[cfg(target_arch = "x86_64")]
-    Avx512(Detected),
+    Avx512(Avx512Detected),
 }
 
 impl Kernels {
@@ -31,11 +37,16 @@ impl Kernels {
     pub fn detect() -> Kernels {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512vl") {
-                return Kernels::Avx512(Detected(()));
+            // Every feature that `avx512` enables is asked for, so the token's claim is exact.
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+            {
+                return Kernels::Avx512(Avx512Detected(()));
             }
             if std::arch::is_x86_feature_detected!("avx2") {
-                return Kernels::Avx2(Detected(()));
+                return Kernels::Avx2(Avx2Detected(()));
             }
         }
         Kernels::Portable
@@ -47,12 +58,13 @@ impl Kernels {
         match self {
             Kernels::Portable => portable(lo, hi, bound),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: an `Avx2` needs a `Detected`, which only this module makes, and only after
-            // the CPU reported AVX2 (`detect`, or the test that asks first).
+            // SAFETY: an `Avx2` holds an `Avx2Detected`, which only this module makes, and only
+            // after the CPU reported AVX2 (`detect`, or the test that asks first); no other
+            // token type converts into it.
             Kernels::Avx2(_) => unsafe { avx2(lo, hi, bound) },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: an `Avx512` needs a `Detected`, made only after the CPU reported
-            // AVX-512BW and AVX-512VL.
+            // SAFETY: an `Avx512` holds an `Avx512Detected`, made only by `detect` after the
+            // CPU reported AVX2, AVX-512F, AVX-512BW and AVX-512VL, every feature `avx512` enables.
             Kernels::Avx512(_) => unsafe { avx512(lo, hi, bound) },
         }
     }
@@ -143,7 +155,7 @@ mod tests {
                 let mut kernels = vec![Kernels::Portable, Kernels::detect()];
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("avx2") {
-                    kernels.push(Kernels::Avx2(Detected(())));
+                    kernels.push(Kernels::Avx2(Avx2Detected(())));
                 }
                 for k in kernels {
                     assert_eq!(k.xor_bits(&lo, &hi, bound), want, "{k:?} bound {bound} len {len}");
