@@ -28,3 +28,16 @@ pub type Result<T> = std::result::Result<T, Error>;
 pub fn input<T>(msg: impl Into<String>) -> Result<T> {
     Err(Error::Input(msg.into()))
 }
+
+/// Longest piece of user input an error message repeats whole.
+pub const ECHO_LIMIT: usize = 80;
+
+/// User input as an error message repeats it: whole when short, otherwise its first
+/// [`ECHO_LIMIT`] characters and an ellipsis with the full length, so a huge argument or file
+/// line does not flood the terminal.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
