@@ -110,3 +110,97 @@ fn a_wrong_components_function_is_reported_as_such() {
         "components(5) returned",
     );
 }
+
+#[test]
+fn an_empty_item_in_a_number_list_is_refused() {
+    refused(&["value", "subtraction", "--set", "1,,2", "10"], "has an empty item");
+    refused(&["value", "subtraction", "--set", "1,2,", "10"], "has an empty item");
+    refused(&["value", "subtraction", "--set", ",", "10"], "has an empty item");
+    // A well-formed list (spaces around items allowed) still works: {1, 2} has period 3.
+    assert_eq!(
+        json(&["value", "subtraction", "--set", "1, 2", "10", "--json"])["value"],
+        1
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_a_vertex_name() {
+    let file = temp_file("bom.txt", "\u{feff}a b\nb c\n".as_bytes());
+    let file = file.to_str().unwrap();
+    // a → b → c: c = 0, b = 1, a = 0.
+    assert_eq!(json(&["value", "graph", file, "a", "--json"])["value"], 0);
+    assert_eq!(json(&["value", "graph", file, "b", "--json"])["value"], 1);
+    let out = grundy(&["graph", file]).output().unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\u{feff}'));
+}
+
+#[test]
+fn a_binary_graph_file_is_refused() {
+    let file = temp_file("binary_graph", &[0x01, 0x02, 0x03, 0x00, 0x7f, b'\n']);
+    refused(&["graph", file.to_str().unwrap()], "control character");
+    let file = temp_file("binary_graph2", b"a b\nb \x1b[31mc\n");
+    refused(
+        &["value", "graph", file.to_str().unwrap(), "a"],
+        "line 2: control character",
+    );
+}
+
+#[test]
+fn errors_do_not_echo_a_huge_argument_whole() {
+    let huge = "9".repeat(100_000);
+    let name = "q".repeat(100_000);
+    let open = format!("[{huge}");
+    for args in [
+        vec!["value", "nim", huge.as_str()],
+        vec!["value", name.as_str(), "3"],
+        vec!["value", "subtraction", "--set", huge.as_str(), "3"],
+        vec!["value", "--rules", ONE_TWO_THREE, "3", open.as_str()],
+    ] {
+        let out = grundy(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..200.min(err.len())]);
+        assert!(err.contains('…'), "{err}");
+    }
+}
+
+#[test]
+fn a_one_row_cram_board_is_a_board_not_a_file() {
+    // `.` and `..` exist as directories everywhere; `....` may exist as a file.
+    let dir = temp_file("....", b"#\n").parent().unwrap().to_path_buf();
+    let size = |s: &str| json(&["value", "cram", s, "--json"])["value"].clone();
+    for (board, want) in [
+        (".", size("1x1")),
+        ("..", size("1x2")),
+        ("....", size("1x4")),
+        ("..../....", size("2x4")),
+    ] {
+        let out = grundy(&["value", "cram", board, "--json"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "cram {board}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["value"], want, "cram {board}: {doc}");
+    }
+}
+
+#[test]
+fn digraph_moves_print_an_arrow_like_every_game() {
+    let out = grundy(&["moves", "graph", "examples/graphs/handbook6.txt", "4", "6", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains(" → "), "{text}");
+    assert!(!text.contains("->"), "{text}");
+    let out = grundy(&["graph", "examples/graphs/state_game.txt", "--start", "s0"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("→ s3") && !text.contains("->"), "{text}");
+}
