@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
     /// Input that does not parse or is out of range; the message says what is accepted.
-    #[error("{0}")]
+    #[error("{}", shorten_words(.0))]
     Input(String),
     /// The search reached its state limit.
     #[error("stopped after {0} positions (the state limit); raise it with --max-states")]
@@ -15,10 +15,10 @@ pub enum Error {
     #[error("interrupted")]
     Interrupted,
     /// A position can be reached from itself: the generic finite-game solver does not apply.
-    #[error("the game is loopy: position {0} can be reached from itself")]
+    #[error("the game is loopy: position {} can be reached from itself", shorten(.0))]
     Loopy(String),
     /// A request the game cannot answer (for example a nim-sum of misère positions).
-    #[error("{0}")]
+    #[error("{}", shorten_words(.0))]
     Unsupported(String),
 }
 
@@ -27,4 +27,45 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// Shorthand for an input error.
 pub fn input<T>(msg: impl Into<String>) -> Result<T> {
     Err(Error::Input(msg.into()))
+}
+
+/// Longest piece of user input an error message repeats whole.
+pub const ECHO_LIMIT: usize = 80;
+
+/// User input as an error message repeats it: whole when short, otherwise its first
+/// [`ECHO_LIMIT`] characters and an ellipsis with the full length, so a huge argument or file
+/// line does not flood the terminal.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
+
+/// A message with every overlong word (an echoed argument or file line, more than
+/// [`ECHO_LIMIT`] characters and some slack) shortened by [`shorten`], keeping the quote or
+/// punctuation that closes it. Messages are built from user input in many places; this is
+/// where they are shown, so no input is ever echoed whole however it reached the message.
+pub fn shorten_words(message: &str) -> String {
+    const SLACK: usize = 40;
+    if message.chars().count() <= ECHO_LIMIT + SLACK {
+        return message.to_string();
+    }
+    let mut out = String::with_capacity(message.len().min(4 * ECHO_LIMIT));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        if word.chars().count() > ECHO_LIMIT + SLACK {
+            let body = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+            out.push_str(&shorten(body));
+            out.push_str(&word[body.len()..]);
+        } else {
+            out.push_str(word);
+        }
+        let space = after.len() - after.trim_start().len();
+        out.push_str(&after[..space]);
+        rest = &after[space..];
+    }
+    out
 }

@@ -130,7 +130,7 @@ pub fn rules_scripts(data: &[u8]) {
         return;
     };
     for start in ["0", "3", "[1, 2]", "\"ab\""] {
-        if let Ok(p) = game.parse_start(&[start.to_string()]) {
+        if let Ok(p) = game.parse_word(start) {
             let _ = game.try_options(&p);
         }
     }

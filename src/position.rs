@@ -77,7 +77,8 @@ impl<G: Game + 'static> Instance<G> {
         &self.position
     }
 
-    fn at(&self, position: G::Position) -> Box<dyn AnyPosition> {
+    /// Another position of the same game, sharing this one's solver.
+    pub fn at(&self, position: G::Position) -> Box<dyn AnyPosition> {
         Box::new(Instance {
             name: self.name.clone(),
             solver: self.solver.clone(),

@@ -265,7 +265,7 @@ fn state_game(s: &SolvedGraph, p: Pawns, json: bool) -> Result<String> {
             .map(|&(x, y)| {
                 vec![
                     format!("{} (value {})", g.name(x), s.value(x)),
-                    format!("-> {} (value {})", g.name(y), s.value(y)),
+                    format!("→ {} (value {})", g.name(y), s.value(y)),
                 ]
             })
             .collect();

@@ -33,10 +33,16 @@ pub fn no_other_options(words: &[String], game: &str, accepted: &str) -> Result<
 
 /// A comma-separated list of natural numbers, e.g. `1,2,3`.
 pub fn number_list(text: &str, what: &str) -> Result<Vec<u64>> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if parts.is_empty() {
+    if text.trim().is_empty() {
         return Err(Error::Input(format!(
             "{what} is empty: write numbers separated by commas, e.g. 1,2,3"
+        )));
+    }
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.iter().any(|s| s.is_empty()) {
+        return Err(Error::Input(format!(
+            "{what} `{}` has an empty item (two commas in a row, or a comma at an end): write numbers separated by single commas, e.g. 1,2,3",
+            crate::error::shorten(text)
         )));
     }
     parts.iter().map(|p| parse_natural(p, what)).collect()

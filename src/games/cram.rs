@@ -322,7 +322,10 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     args::no_other_options(&words, "cram", "--stats, --tt FILE")?;
     let board = match words.as_slice() {
-        // A file first: its name may contain an `x` (board.txt) that is no size.
+        // Rows of cells (`....`, `..#/...`) are a board even where a file or directory of that
+        // name exists (`.` and `..` always do).
+        [w] if w.chars().all(|c| matches!(c, '.' | '#' | '/')) && Board::parse(w).is_ok() => Board::parse(w)?,
+        // Then a file: its name may contain an `x` (board.txt) that is no size.
         [w] if std::path::Path::new(w).is_file() => {
             let text = std::fs::read_to_string(w)
                 .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;

@@ -108,6 +108,20 @@ pub fn detect(path: &str, text: &str) -> Format {
 
 /// Parse a graph in the given format.
 pub fn parse(text: &str, format: Format) -> Result<Digraph> {
+    // A byte-order mark (written by some Windows editors) is not part of the first name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((i, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.chars().any(|c| c.is_control() && c != '\t'))
+    {
+        let c = line.chars().find(|c| c.is_control() && *c != '\t').unwrap_or_default();
+        return input(format!(
+            "line {}: control character U+{:04X} in the file: a graph file is text (is it a binary file?)",
+            i + 1,
+            c as u32
+        ));
+    }
     match format {
         Format::EdgeList => parse_edge_list(text),
         Format::Dot => parse_dot(text),
@@ -444,7 +458,8 @@ pub fn parse_json(text: &str) -> Result<Digraph> {
 pub fn read(path: &str) -> Result<Digraph> {
     let bytes = std::fs::read(path).map_err(|e| Error::Input(format!("cannot read graph file {path}: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|_| Error::Input(format!("graph file {path} is not UTF-8 text")))?;
-    parse(&text, detect(path, &text)).map_err(|e| match e {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    parse(text, detect(path, text)).map_err(|e| match e {
         Error::Input(m) => Error::Input(format!("{path}: {m}")),
         other => other,
     })
@@ -619,7 +634,7 @@ impl AnyPosition for Pawns {
                 let mut next = self.clone();
                 next.pawns[i] = y;
                 out.push(Played {
-                    label: format!("{} -> {}", self.name(x), self.name(y)),
+                    label: format!("{} → {}", self.name(x), self.name(y)),
                     next: Box::new(next),
                 });
             }

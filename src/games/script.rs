@@ -13,8 +13,10 @@
 //!
 //! Positions are integers, booleans, characters, strings, or arrays of these (nested arrays
 //! too). The start position is written after the file as a Rhai expression (`10`, `[3,4]`,
-//! `"..#"`); a single word that is not an expression is taken as a string; several words are an
-//! array of their values.
+//! `"..#"`); a bare word that is not an expression (no digit, sign, bracket or quote) is taken
+//! as a string, and anything else that does not parse is an error. Several words are several
+//! positions side by side, a sum valued by nim-sum (`10 7 4` are three heaps; one array
+//! `[10,7,4]` is one position, handed to `options` whole).
 //!
 //! Safety and cost: each call into the script runs under Rhai's limits (operations per call,
 //! call depth, expression depth, string and array sizes), so a runaway script stops with an
@@ -25,7 +27,7 @@
 //! A script call costs microseconds, so a scripted game is some hundred times slower than a
 //! built-in one: fine for teaching and for trying rules, not for records.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, shorten};
 use crate::game::{Game, Move};
 use crate::games::Settings;
 use crate::games::args::take_option;
@@ -113,6 +115,9 @@ pub struct ScriptGame {
     has_components: bool,
     /// The first error met while the solver asked for options (it cannot return errors).
     error: Rc<RefCell<Option<Error>>>,
+    /// For each part returned by `components`, the position it was split from (to catch a
+    /// split that comes back to where it started).
+    split_from: RefCell<std::collections::HashMap<Pos, Pos>>,
 }
 
 /// `FILE line N: message` for a Rhai error.
@@ -172,6 +177,7 @@ impl ScriptGame {
             engine,
             ast,
             error: Rc::new(RefCell::new(None)),
+            split_from: RefCell::new(std::collections::HashMap::new()),
         })
     }
 
@@ -213,6 +219,36 @@ impl ScriptGame {
             .collect()
     }
 
+    /// A split of `p` must make it smaller: no part may be `p` itself or a position that `p`
+    /// was split from (that split would never end, and the solver would call the game loopy).
+    fn check_split(&self, p: &Pos, parts: &[Pos]) -> Result<()> {
+        let mut split_from = self.split_from.borrow_mut();
+        for q in parts {
+            let mut ancestor = Some(p);
+            while let Some(a) = ancestor {
+                if a == q {
+                    let (p_text, q_text) = (shorten(&p.to_string()), shorten(&q.to_string()));
+                    let what = if a == p {
+                        format!("components({p_text}) returned {p_text} itself as a part")
+                    } else {
+                        format!(
+                            "components({p_text}) returned the part {q_text}, but {p_text} came from splitting {q_text}"
+                        )
+                    };
+                    return Err(Error::Input(format!(
+                        "rules file {}: {what}: components must split a position into smaller independent positions",
+                        self.file
+                    )));
+                }
+                ancestor = split_from.get(a);
+            }
+        }
+        for q in parts {
+            split_from.entry(q.clone()).or_insert_with(|| p.clone());
+        }
+        Ok(())
+    }
+
     /// The options of `p`, without repeats, in the script's order.
     pub fn try_options(&self, p: &Pos) -> Result<Vec<Pos>> {
         let mut out = self.positions("options", p)?;
@@ -221,22 +257,40 @@ impl ScriptGame {
         Ok(out)
     }
 
-    /// Parse the start position written after the file.
-    pub fn parse_start(&self, words: &[String]) -> Result<Pos> {
-        let parse = |w: &str| -> Result<Pos> {
-            match self.engine.eval_expression::<Dynamic>(w) {
-                Ok(d) => Pos::from_dynamic(d).map_err(|m| Error::Input(format!("start position `{w}`: {m}"))),
-                Err(_) => Ok(Pos::Str(w.to_string())),
+    /// Parse one word of the start position: a Rhai expression, or a bare word taken as a
+    /// string. A word that looks like an expression (a digit, sign, bracket, brace,
+    /// parenthesis, quote or comma in it) but does not parse is an error, not a string.
+    pub fn parse_word(&self, w: &str) -> Result<Pos> {
+        match self.engine.eval_expression::<Dynamic>(w) {
+            Ok(d) => Pos::from_dynamic(d).map_err(|m| Error::Input(format!("start position `{}`: {m}", shorten(w)))),
+            Err(e) => {
+                let expression_like = w.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
+                    || w.contains(['[', ']', '{', '}', '(', ')', '"', '\'', '`', ',']);
+                if expression_like {
+                    let mut message = e.to_string();
+                    if let Some(i) = message.rfind(" (line ") {
+                        message.truncate(i);
+                    }
+                    return Err(Error::Input(format!(
+                        "start position `{}` is not a valid Rhai expression: {message} (write an integer, [array] or \"string\")",
+                        shorten(w)
+                    )));
+                }
+                Ok(Pos::Str(w.to_string()))
             }
-        };
-        match words {
-            [] => Err(Error::Input(format!(
+        }
+    }
+
+    /// Parse the start position written after the file: one word is one position; several
+    /// words are several positions of the game played side by side (a sum, see [`build`]).
+    pub fn parse_start(&self, words: &[String]) -> Result<Vec<Pos>> {
+        if words.is_empty() {
+            return Err(Error::Input(format!(
                 "give the start position after the rules file: `--rules {} 10` (an integer, [array] or \"string\")",
                 self.file
-            ))),
-            [one] => parse(one),
-            many => many.iter().map(|w| parse(w)).collect::<Result<_>>().map(Pos::List),
+            )));
         }
+        words.iter().map(|w| self.parse_word(w)).collect()
     }
 }
 
@@ -298,7 +352,13 @@ impl Game for ScriptGame {
             return None;
         }
         match self.positions("components", p) {
-            Ok(parts) if parts.len() >= 2 => Some(parts),
+            Ok(parts) if parts.len() >= 2 => match self.check_split(p, &parts) {
+                Ok(()) => Some(parts),
+                Err(e) => {
+                    self.fail(e);
+                    None
+                }
+            },
             Ok(_) => None,
             Err(e) => {
                 self.fail(e);
@@ -356,9 +416,25 @@ impl AnyPosition for ScriptPosition {
         let m = self.inner.moves();
         self.check(m).map(|m| self.wrap_all(m))
     }
+    /// The moves to value `target`. By the mex rule a position of value v has a move to every
+    /// smaller value; when there is none, the value came from a `components` function that
+    /// does not agree with `options`, and that is reported instead of a wrong "no move".
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
         let m = self.inner.moves_to(target);
-        self.check(m).map(|m| self.wrap_all(m))
+        let moves = self.check(m).map(|m| self.wrap_all(m))?;
+        if moves.is_empty()
+            && let Value::Finite(v) = self.value()?
+            && target < v
+        {
+            return Err(Error::Input(format!(
+                "{}: the position {} has value {} (the nim-sum of its `components`), but none of its `options` has value {}: the `components` function does not agree with `options`",
+                self.game(),
+                shorten(&self.text()),
+                v.0,
+                target.0
+            )));
+        }
+        Ok(moves)
     }
     fn boxed(&self) -> Box<dyn AnyPosition> {
         self.wrap(self.inner.boxed())
@@ -381,26 +457,125 @@ pub fn wanted(words: &[String]) -> bool {
     words.iter().any(|w| w == "--rules" || w.starts_with("--rules="))
 }
 
-/// A position of a scripted game from words: `--rules FILE START...`.
+/// A position of a scripted game from words: `--rules FILE START...`. Several start words
+/// are several positions of the game side by side (like the heaps of a Nim position): their
+/// sum, valued by nim-sum, a move being a move in one of them.
 pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let Some(file) = take_option(&mut words, "rules")? else {
         return Err(Error::Input("--rules needs a file: --rules FILE.rhai START".into()));
     };
     if let Some(w) = words.iter().find(|w| w.starts_with("--")) {
-        return Err(Error::Input(format!("unknown option `{w}` after --rules {file}")));
+        return Err(Error::Input(format!(
+            "unknown option `{}` after --rules {file}",
+            shorten(w)
+        )));
     }
     let game = load(&file)?;
-    let start = game.parse_start(&words)?;
+    let mut starts = game.parse_start(&words)?.into_iter();
+    let first = starts.next().expect("parse_start gives at least one position");
     let error = game.error.clone();
-    let inner = Instance::new(format!("--rules {file}"), settings.solver(game), start);
-    let p = ScriptPosition {
-        inner: Box::new(inner),
-        error,
+    let inner = Instance::new(format!("--rules {file}"), settings.solver(game), first);
+    let mut parts: Vec<Box<dyn AnyPosition>> = vec![Box::new(ScriptPosition {
+        inner: inner.boxed(),
+        error: error.clone(),
+    })];
+    for start in starts {
+        parts.push(Box::new(ScriptPosition {
+            inner: inner.at(start),
+            error: error.clone(),
+        }));
+    }
+    let p: Box<dyn AnyPosition> = if parts.len() == 1 {
+        parts.pop().expect("one part")
+    } else {
+        Box::new(RulesSum { parts })
     };
     // Report a script error in formatting the start right away.
-    p.check(Ok(()))?;
-    Ok(Box::new(p))
+    p.text();
+    if let Some(e) = error.borrow().clone() {
+        return Err(e);
+    }
+    Ok(p)
+}
+
+/// Several positions of one scripted game played side by side: the value is the nim-sum of
+/// theirs, a move is a move in one of them (labelled `#i`), written as the positions in a row.
+#[derive(Clone)]
+struct RulesSum {
+    parts: Vec<Box<dyn AnyPosition>>,
+}
+
+impl RulesSum {
+    fn with(&self, i: usize, part: Box<dyn AnyPosition>) -> Box<dyn AnyPosition> {
+        let mut parts = self.parts.clone();
+        parts[i] = part;
+        Box::new(RulesSum { parts })
+    }
+
+    fn relabel(&self, i: usize, moves: Vec<Played>) -> Vec<Played> {
+        moves
+            .into_iter()
+            .map(|m| Played {
+                label: format!("#{} {}", i + 1, m.label),
+                next: self.with(i, m.next),
+            })
+            .collect()
+    }
+}
+
+impl AnyPosition for RulesSum {
+    fn game(&self) -> String {
+        self.parts[0].game()
+    }
+    fn text(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(|p| p.text()).collect();
+        parts.join(" ")
+    }
+    fn value(&self) -> Result<Value> {
+        let mut total = Value::Finite(Nimber::ZERO);
+        for p in &self.parts {
+            total = total.add(&p.value()?);
+        }
+        Ok(total)
+    }
+    fn moves(&self) -> Result<Vec<Played>> {
+        let mut out = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            out.extend(self.relabel(i, p.moves()?));
+        }
+        Ok(out)
+    }
+    /// In a part of value v, the moves to v ⊕ s ⊕ target, where s is the sum's value (a
+    /// scripted game is never loopy: a loop is an error, so every value is finite).
+    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+        let mut values = Vec::with_capacity(self.parts.len());
+        for p in &self.parts {
+            match p.value()? {
+                Value::Finite(v) => values.push(v),
+                other => {
+                    return Err(Error::Unsupported(format!(
+                        "a scripted position has the loopy value {other}"
+                    )));
+                }
+            }
+        }
+        let total = values.iter().fold(Nimber::ZERO, |a, v| a ^ *v);
+        let mut out = Vec::new();
+        for (i, (p, v)) in self.parts.iter().zip(&values).enumerate() {
+            out.extend(self.relabel(i, p.moves_to(total ^ *v ^ target)?));
+        }
+        Ok(out)
+    }
+    fn boxed(&self) -> Box<dyn AnyPosition> {
+        Box::new(self.clone())
+    }
+    fn components(&self) -> Vec<Box<dyn AnyPosition>> {
+        self.parts.clone()
+    }
+    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
+        Some(self.parts.clone())
+    }
 }
 
 /// The values g(0), ..., g(to) of a scripted game whose positions are integers (for `seq`).
@@ -432,14 +607,18 @@ mod tests {
     fn positions_round_trip_through_rhai() {
         let g = game("fn options(p) { [] }");
         for w in ["10", "[3, 4]", "\"ab\"", "true", "[[1], []]"] {
-            let p = g.parse_start(&[w.to_string()]).unwrap();
+            let p = g.parse_word(w).unwrap();
             assert_eq!(Pos::from_dynamic(p.to_dynamic()).unwrap(), p);
         }
-        assert_eq!(g.parse_start(&["..#".into()]).unwrap(), Pos::Str("..#".into()));
+        assert_eq!(g.parse_word("..#").unwrap(), Pos::Str("..#".into()));
         assert_eq!(
             g.parse_start(&["3".into(), "4".into()]).unwrap(),
-            Pos::List(vec![Pos::Int(3), Pos::Int(4)])
+            vec![Pos::Int(3), Pos::Int(4)]
         );
+        for bad in ["[1,2", "\"ab", "3 +", "(1"] {
+            let e = g.parse_word(bad).unwrap_err().to_string();
+            assert!(e.contains("not a valid Rhai expression"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -410,7 +410,7 @@ impl Game for Digraph {
     fn moves(&self, v: &u32) -> Vec<Move<u32>> {
         self.followers(*v)
             .iter()
-            .map(|&w| Move::new(format!("{} -> {}", self.name(*v), self.name(w)), w))
+            .map(|&w| Move::new(format!("{} → {}", self.name(*v), self.name(w)), w))
             .collect()
     }
 

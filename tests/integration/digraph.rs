@@ -138,7 +138,7 @@ fn thesis_ch3_state_game() {
     assert_eq!(play.len() % 2, 1, "an odd number of states");
     let text = grundy(&["graph", STATE, "--start", "s0"]).output().unwrap();
     let text = String::from_utf8_lossy(&text.stdout);
-    assert!(text.contains("even game (N)") && text.contains("-> s3"), "{text}");
+    assert!(text.contains("even game (N)") && text.contains("→ s3"), "{text}");
 }
 
 /// Thesis ch.8: B(v1..v8) = 1,0,1,0,1,1,1,0 and the properties of ch.2 that carry over.
@@ -222,7 +222,7 @@ fn handbook_six_nodes_with_one_to_three_pawns() {
     }
     let doc = json(&["value", "graph", HANDBOOK, "4", "6", "2", "--json"]);
     assert_eq!(doc["value"], 1);
-    assert_eq!(doc["winning_moves"][0]["move"], "2 -> 1");
+    assert_eq!(doc["winning_moves"][0]["move"], "2 → 1");
     let doc = json(&["graph", HANDBOOK, "--pawns", "4,6", "--json"]);
     assert_eq!((doc["value"].as_u64(), doc["outcome"].as_str()), (Some(0), Some("P")));
 }

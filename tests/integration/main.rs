@@ -7,6 +7,7 @@ mod digraph;
 mod fuzz_regressions;
 mod guide;
 mod handbook;
+mod issue13_input;
 mod malformed;
 mod nim_sources;
 mod octal;
