@@ -243,3 +243,27 @@ fn huge_heaps_group_winning_moves_and_refuse_full_listings() {
         assert!(err.contains("moves") && err.contains("limit"), "{cmd}: {err}");
     }
 }
+
+#[test]
+fn the_proof_does_not_depend_on_all() {
+    for (code, to) in [
+        ("0.77", "100000"),
+        ("0.137", "20000"),
+        ("0.07", "5000"),
+        ("4.7", "3000"),
+    ] {
+        let short = json(&["seq", code, "--to", to, "--json"]);
+        let all = json(&["seq", code, "--to", to, "--all", "--json"]);
+        assert!(short["proved"].as_bool().unwrap(), "{code}: {}", short["reason"]);
+        assert_eq!(period(&all), period(&short), "{code} --all: {}", all["reason"]);
+        assert_eq!(all["reason"], short["reason"], "{code}");
+        assert_eq!(values(&all), values(&short), "{code}");
+    }
+    for set in ["1,3,4", "2,5,7", "3"] {
+        let short = json(&["seq", "subtraction", "--set", set, "--to", "3000", "--json"]);
+        let all = json(&["seq", "subtraction", "--set", set, "--to", "3000", "--all", "--json"]);
+        assert!(short["proved"].as_bool().unwrap(), "{set}: {}", short["reason"]);
+        assert_eq!(period(&all), period(&short), "{set} --all: {}", all["reason"]);
+        assert_eq!(all["reason"], short["reason"], "{set}");
+    }
+}
