@@ -267,3 +267,37 @@ fn the_proof_does_not_depend_on_all() {
         assert_eq!(all["reason"], short["reason"], "{set}");
     }
 }
+
+#[test]
+fn rare_heaps_say_whether_heap_0_counts() {
+    let out = grundy(&["seq", "grundy-game", "--to", "100000"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.contains("rare heaps")).expect("a method line");
+    let count = |marker: &str| -> u64 {
+        let before = &line[..line.find(marker).unwrap_or_else(|| panic!("{marker} in {line}"))];
+        before
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .trim_start_matches(';')
+            .parse()
+            .unwrap()
+    };
+    // Heap 0 (value 0) is rare in every convention: the two counts differ by one.
+    assert_eq!(count("rare heaps a ≥ 1") + 1, count("counting heap 0"), "{line}");
+}
+
+#[test]
+fn table_rows_of_subtraction_are_labelled_and_proved_as_seq_proves_them() {
+    let doc = json(&["table", "subtraction", "--set", "1,2,3", "0..20", "--json"]);
+    let p = &doc["pattern"];
+    assert_eq!(p["name"], "g(set={1,2,3},n)");
+    assert!(!p["formula"].as_str().unwrap().contains("--"), "{}", p["formula"]);
+    assert_eq!(p["proved"], true, "{}", p["reason"]);
+    assert_eq!(p["period"], 4);
+    let seq = json(&["seq", "subtraction", "--set", "2,5,7", "--to", "100", "--json"]);
+    let doc = json(&["table", "subtraction", "--set", "2,5,7", "0..100", "--json"]);
+    assert_eq!(doc["pattern"]["proved"], seq["proved"], "{}", doc["pattern"]["reason"]);
+    assert_eq!(doc["pattern"]["period"], seq["period"]);
+    assert_eq!(doc["pattern"]["from"], seq["preperiod"]);
+}
