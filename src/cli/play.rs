@@ -71,7 +71,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     start.value()?; // solve once up front so a bad or huge position fails before the session
     let mut input = Input::new();
     let mut out = std::io::stdout();
-    session(start, first, &mut input, &mut out)?;
+    session(start, first, &mut input, &mut out, &settings)?;
     Ok(String::new())
 }
 
@@ -122,7 +122,13 @@ fn say(out: &mut dyn Write, text: &str) {
 }
 
 /// Plays from `start` until the game ends or the player quits.
-fn session(start: Box<dyn AnyPosition>, first: Side, input: &mut Input, out: &mut dyn Write) -> Result<()> {
+fn session(
+    start: Box<dyn AnyPosition>,
+    first: Side,
+    input: &mut Input,
+    out: &mut dyn Write,
+    settings: &Settings,
+) -> Result<()> {
     let misere = start.convention() == Convention::Misere;
     say(
         out,
@@ -143,7 +149,54 @@ fn session(start: Box<dyn AnyPosition>, first: Side, input: &mut Input, out: &mu
     loop {
         let (position, side) = history.last().map(|(p, s)| (p.boxed(), *s)).expect("non-empty");
         say(out, &format!("\nposition: {}", position.text()));
-        let moves = position.moves()?;
+        // A position with more moves than can be listed (Nim with a heap of 2^64 − 1) is played
+        // through the value and the moves to a given value, as `value` answers it (fast paths).
+        let moves = match position.moves() {
+            Ok(moves) => moves,
+            Err(Error::Input(why)) => {
+                if side == Side::Computer {
+                    let m = huge_computer_move(position.as_ref())?;
+                    say(out, &format!("I play {}", m.label));
+                    history.push((m.next, Side::Human));
+                    continue;
+                }
+                let Some(line) = input.line("your move> ", out) else {
+                    say(out, "Bye.");
+                    return Ok(());
+                };
+                let line = line.trim();
+                match line.to_lowercase().as_str() {
+                    "" => {}
+                    "quit" | "q" | "exit" => {
+                        say(out, "Bye.");
+                        return Ok(());
+                    }
+                    "hint" | "h" => say(out, &hint(position.as_ref())?),
+                    "undo" | "u" => {
+                        while history.len() > 1 {
+                            history.pop();
+                            if history.last().is_some_and(|(_, s)| *s == Side::Human) {
+                                break;
+                            }
+                        }
+                    }
+                    _ => match huge_human_move(position.as_ref(), line, settings)? {
+                        Some(m) => {
+                            say(out, &format!("you play {}", m.label));
+                            history.push((m.next, Side::Computer));
+                        }
+                        None => say(
+                            out,
+                            &format!(
+                                "{why}; type the position your move leads to (e.g. the heaps after it), `hint`, `undo` or `quit`"
+                            ),
+                        ),
+                    },
+                }
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         if moves.is_empty() {
             let mover_wins = misere;
             let human_wins = (side == Side::Human) == mover_wins;
@@ -222,6 +275,38 @@ fn session(start: Box<dyn AnyPosition>, first: Side, input: &mut Input, out: &mu
 fn labels(moves: &[Played]) -> String {
     let l: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
     l.join(", ")
+}
+
+/// The computer's move where the moves cannot all be listed: a winning move (to value 0) when
+/// there is one, else a move to the least nonzero value reachable among 1, 2, 3, ... and the
+/// powers of two (a Nim heap always has one of those).
+fn huge_computer_move(p: &dyn AnyPosition) -> Result<Played> {
+    let targets = (0..64u64).chain((6..64).map(|k| 1u64 << k));
+    for t in targets {
+        if let Some(m) = p.moves_to(Nimber(t))?.into_iter().next() {
+            return Ok(m);
+        }
+    }
+    Err(Error::Input(format!(
+        "{} {}: too many moves to list, and none found to a small value",
+        p.game(),
+        p.text()
+    )))
+}
+
+/// The player's move where the moves cannot all be listed: the typed text is read as the
+/// position the move leads to; it is a move when it is among the options of its own value.
+fn huge_human_move(p: &dyn AnyPosition, typed: &str, settings: &Settings) -> Result<Option<Played>> {
+    let mut words = vec![p.game()];
+    words.extend(games::words(typed));
+    let Ok(target) = games::build(&words, settings) else {
+        return Ok(None);
+    };
+    let Value::Finite(v) = target.value()? else {
+        return Ok(None);
+    };
+    let text = target.text();
+    Ok(p.moves_to(v)?.into_iter().find(|m| m.next.text() == text))
 }
 
 /// The value and a winning move (or the news that there is none).

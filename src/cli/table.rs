@@ -81,11 +81,23 @@ impl Table {
         let mut fixed = Vec::new();
         let mut numeric = true;
         let varying = *self.ranges.last().expect("at least one range");
+        let mut flag: Option<String> = None;
         for (i, a) in self.args.iter().enumerate() {
             let w = match a {
                 Arg::Range(..) if i == varying => "n".to_string(),
                 Arg::Range(..) => r.to_string(),
                 Arg::Fixed(w) => w.clone(),
+            };
+            // A flag (`--set 1,2,3`) labels the word after it: `set={1,2,3}`.
+            if let Some(name) = w.strip_prefix("--") {
+                flag = Some(name.to_string());
+                numeric = false;
+                continue;
+            }
+            let w = match flag.take() {
+                Some(name) if w.contains(',') => format!("{name}={{{w}}}"),
+                Some(name) => format!("{name}={w}"),
+                None => w,
             };
             if i != varying {
                 match w.parse::<u64>() {
@@ -247,6 +259,40 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
     }
 }
 
+/// The law `seq` proves for a row of a heap game whose varying parameter is the heap (the
+/// last argument): the row is the game's heap sequence, so its proved periodicity (Guy–Smith,
+/// or the window rule of a subtraction set) is a law of the row. `None` when the game has no
+/// heap sequence or nothing is proved.
+fn heap_law(t: &Table, ri: usize) -> Result<Option<RowLaw>> {
+    let varying = *t.ranges.last().expect("at least one range");
+    if varying + 1 != t.args.len() {
+        return Ok(None);
+    }
+    let Some(make) = games::find(&t.game).ok().and_then(|e| e.heap_rules) else {
+        return Ok(None);
+    };
+    let last = *t.cols.last().expect("non-empty range");
+    let words = t.words(t.rows[ri], last);
+    let rest = &words[1..words.len() - 1];
+    let Ok(rules) = make(&t.game, rest, last) else {
+        return Ok(None);
+    };
+    let options = crate::solve::take_break::Options {
+        progress: false,
+        ..Default::default()
+    };
+    match crate::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
+        Ok(seq) => Ok(seq.period.filter(|p| p.proved).map(|p| RowLaw {
+            from: p.preperiod,
+            period: p.period,
+            saltus: p.saltus,
+            reason: p.reason.trim_start_matches("proved: ").to_string(),
+        })),
+        Err(Error::Interrupted) => Err(Error::Interrupted),
+        Err(_) => Ok(None),
+    }
+}
+
 /// Cells beyond the table computed for a row with a proved law, at most (the law's period can
 /// be huge for huge fixed numbers; then the table's own cells must do).
 const MAX_EXTRA_CELLS: u64 = 4096;
@@ -257,7 +303,10 @@ const MAX_EXTRA_CELLS: u64 = 4096;
 fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Result<(String, Option<RowPattern>)> {
     let letter = if boolean { "B" } else { "g" };
     let (name, fixed) = t.row_name(letter, t.rows[ri]);
-    let law = fixed.and_then(|f| law(&t.game, &f));
+    let law = match fixed.and_then(|f| law(&t.game, &f)) {
+        Some(law) => Some(law),
+        None => heap_law(t, ri)?,
+    };
     let first = t.cols[0];
     let mut cells: Vec<Cell> = t.cells[ri].clone();
     if let Some(law) = &law {

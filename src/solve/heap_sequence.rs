@@ -224,12 +224,14 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
         };
         let method = match computed.sparse_mask {
             Some(mask) if computed.twist => format!(
-                "sparse space (rare heaps a: popcount(g(a) & {mask:#b}) + a even; {} rare heaps)",
-                computed.rare
+                "sparse space (rare heaps a: popcount(g(a) & {mask:#b}) + a even; {} rare heaps a ≥ 1, {} counting heap 0)",
+                computed.rare,
+                computed.rare + 1
             ),
             Some(mask) => format!(
-                "sparse space (rare values: even number of 1 bits under mask {mask:#b}; {} rare heaps)",
-                computed.rare
+                "sparse space (rare values: even number of 1 bits under mask {mask:#b}; {} rare heaps a ≥ 1, {} counting heap 0)",
+                computed.rare,
+                computed.rare + 1
             ),
             None => "plain (every split, mex bitset)".to_string(),
         };

@@ -372,8 +372,9 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if !stopped && state.period.is_none() && rules.provable() && options.stop_when_proved {
-        // A last look at everything computed.
+    if !stopped && state.period.is_none() && rules.provable() {
+        // A last look at everything computed (also when every value was asked for: a proof
+        // must not depend on how many values are computed or printed).
         state.period = match &values {
             Values::U8(g) => prove(rules, g),
             Values::U16(g) => prove(rules, g),

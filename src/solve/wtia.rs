@@ -9,8 +9,9 @@
 //! - a single component is lost for the player to move iff w = SP or w = 0;
 //! - a WTIA sum is lost iff some component is SP, or all are natural with xor 0.
 //!
-//! A winning move of a sum: in an SC component, the move to SP; otherwise, with xor s ≠ 0, in a
-//! component of w-value v with v ⊕ s < v, a move to an option of w-value v ⊕ s.
+//! A winning move of a sum is any move that leaves a lost sum: a move to SP, or (when no other
+//! component is SC) a move to an option whose natural w-value makes the xor of all w-values 0,
+//! whether that lowers the component's w-value or raises it.
 //!
 //! Cost: w-values are memoised by the position's text, so each position of each component is
 //! expanded once (options via [`AnyPosition::moves`]).
@@ -161,25 +162,26 @@ impl WValues {
     }
 
     /// Every winning move of the WTIA sum `parts` (component index, move); none from a lost sum.
+    ///
+    /// A move wins iff the sum it leaves is lost for the player to move, so every move of every
+    /// component is tried against the theorem above: besides the usual Nim-like moves that lower
+    /// a w-value, this keeps the moves that raise it (to an option whose natural w-value makes
+    /// the xor 0) and, with one SC component, its moves to natural options that make the xor 0.
     pub fn winning_moves(&mut self, parts: &[Box<dyn AnyPosition>]) -> Result<Vec<(usize, Played)>> {
-        let ws: Vec<W> = parts.iter().map(|p| self.w(p.as_ref())).collect::<Result<_>>()?;
+        let mut ws: Vec<W> = parts.iter().map(|p| self.w(p.as_ref())).collect::<Result<_>>()?;
         if outcome(&ws) == Outcome::P {
             return Ok(vec![]);
         }
         let mut out = Vec::new();
-        let immediate = ws.contains(&W::SuperWinning);
-        let s = ws.iter().filter_map(|w| w.natural()).fold(0, |a, b| a ^ b);
-        for (i, (p, w)) in parts.iter().zip(&ws).enumerate() {
-            let want = match (immediate, w) {
-                (true, W::SuperWinning) => W::SuperLosing,
-                (false, W::Natural(v)) if v ^ s < *v => W::Natural(v ^ s),
-                _ => continue,
-            };
+        for (i, p) in parts.iter().enumerate() {
+            let before = ws[i];
             for m in p.moves()? {
-                if self.w(m.next.as_ref())? == want {
+                ws[i] = self.w(m.next.as_ref())?;
+                if outcome(&ws) == Outcome::P {
                     out.push((i, m));
                 }
             }
+            ws[i] = before;
         }
         Ok(out)
     }

@@ -13,6 +13,7 @@ use grundy::solve::Solver;
 use grundy::solve::search::{Config, Search};
 use grundy::solve::wtia::{self, W, WValues};
 use grundy::{Game, Nimber};
+use std::collections::HashMap;
 
 /// A small deterministic pseudo-random sequence (xorshift).
 struct Rng(u64);
@@ -465,4 +466,126 @@ fn seq_triomino_equals_the_value_of_each_strip() {
         assert_eq!(*v, crate::support::value(&format!("triomino {n}")), "triomino {n}");
     }
     assert!(values[3] != 0 && values[4] == 0);
+}
+
+/// Brute force of a whole winner-takes-all sum: is it lost for the player to move? A component
+/// with no move has just been won by the previous player; otherwise the sum is lost iff every
+/// move leaves a sum that is won for the player to move.
+fn wtia_sum_lost(parts: &[Box<dyn AnyPosition>], memo: &mut HashMap<Vec<String>, bool>) -> bool {
+    let key: Vec<String> = parts.iter().map(|p| format!("{} {}", p.game(), p.text())).collect();
+    if let Some(&lost) = memo.get(&key) {
+        return lost;
+    }
+    let mut lost = true;
+    if parts.iter().all(|p| !p.moves().unwrap().is_empty()) {
+        'search: for i in 0..parts.len() {
+            for m in parts[i].moves().unwrap() {
+                let mut next: Vec<Box<dyn AnyPosition>> = parts.iter().map(|p| p.boxed()).collect();
+                next[i] = m.next;
+                if wtia_sum_lost(&next, memo) {
+                    lost = false;
+                    break 'search;
+                }
+            }
+        }
+    }
+    memo.insert(key, lost);
+    lost
+}
+
+/// The winning moves of a sum by brute force: (component, position after the move).
+fn wtia_brute_wins(parts: &[Box<dyn AnyPosition>], memo: &mut HashMap<Vec<String>, bool>) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    if wtia_sum_lost(parts, memo) {
+        return out;
+    }
+    for i in 0..parts.len() {
+        for m in parts[i].moves().unwrap() {
+            let text = m.next.text();
+            let mut next: Vec<Box<dyn AnyPosition>> = parts.iter().map(|p| p.boxed()).collect();
+            next[i] = m.next;
+            if wtia_sum_lost(&next, memo) {
+                out.push((i, text));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn wtia_lists_every_winning_move_of_a_brute_force_search() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let levels = superpiles(3, 4);
+    let sets = ["1", "1,2", "2,3", "1,3,4", "2,5"];
+    let component = |rng: &mut Rng| -> String {
+        match rng.next() % 3 {
+            0 => format!("levels {}", levels[(rng.next() % levels.len() as u64) as usize]),
+            1 => format!(
+                "subtraction --set {} {}",
+                sets[(rng.next() % sets.len() as u64) as usize],
+                rng.next() % 9
+            ),
+            _ => format!("chess-training {},{}", rng.next() % 5, rng.next() % 5),
+        }
+    };
+    let mut w = WValues::new(1_000_000);
+    let mut memo = HashMap::new();
+    let (mut raising, mut won) = (0, 0);
+    for _ in 0..400 {
+        let n = 2 + (rng.next() % 2) as usize;
+        let words: Vec<String> = (0..n).map(|_| component(&mut rng)).collect();
+        let parts: Vec<Box<dyn AnyPosition>> = words.iter().map(|s| build(s)).collect();
+        let brute = wtia_brute_wins(&parts, &mut memo);
+        let mut listed: Vec<(usize, String)> = w
+            .winning_moves(&parts)
+            .unwrap()
+            .into_iter()
+            .map(|(i, m)| (i, m.next.text()))
+            .collect();
+        listed.sort();
+        assert_eq!(listed, brute, "{words:?}");
+        let ws: Vec<W> = parts.iter().map(|p| w.w(p.as_ref()).unwrap()).collect();
+        assert_eq!(
+            wtia::outcome(&ws) == Outcome::P,
+            wtia_sum_lost(&parts, &mut memo),
+            "{words:?}"
+        );
+        won += usize::from(!brute.is_empty());
+        for (i, text) in &brute {
+            let after = parts[*i]
+                .moves()
+                .unwrap()
+                .into_iter()
+                .find(|m| &m.next.text() == text)
+                .unwrap();
+            if let (W::Natural(a), W::Natural(b)) = (ws[*i], w.w(after.next.as_ref()).unwrap()) {
+                raising += usize::from(b > a);
+            }
+        }
+    }
+    // The sample exercises what the fix is about: won sums with moves that raise a w-value.
+    assert!(won > 50 && raising > 0, "won {won}, raising {raising}");
+}
+
+#[test]
+fn wtia_lists_the_winning_move_that_raises_a_w_value() {
+    let doc = json(&["wtia", "levels 2,3,2", "levels 1,3,1", "levels 3,4", "--json"]);
+    assert_eq!(doc["outcome"], "N");
+    let moves: Vec<(u64, String)> = doc["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["component"].as_u64().unwrap(),
+                m["position"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(moves.contains(&(3, "3,2".to_string())), "{moves:?}");
+    assert!(moves.iter().any(|(c, _)| *c == 2), "{moves:?}");
+    // The same game as one normal-play position (the generic solver searches it whole).
+    let doc = json(&["value", "levels", "2,3,2", "1,3,1", "3,4", "--json"]);
+    assert_eq!(doc["winning_moves"].as_array().unwrap().len(), moves.len());
 }

@@ -422,3 +422,25 @@ fn runaway_scripts_are_stopped() {
     let loopy = script("loopy.rhai", "fn options(p) { [1 - p] }\n");
     grundy(&["value", "--rules", &loopy, "0"]).assert().code(2);
 }
+
+/// Heaps too large to list their moves are played through the value and the moves to a value,
+/// as `value` answers them (issue 13, item 12).
+#[test]
+fn play_answers_huge_nim_heaps_through_the_fast_path() {
+    let max = u64::MAX.to_string();
+    let out = stdout_of(&["play", "nim", &max, "5"], "hint\n5 5\nquit\n");
+    assert!(
+        out.contains(&format!("a winning move is {max} → 5 (to 5 5, value 0)")),
+        "{out}"
+    );
+    assert!(out.contains("you play"), "{out}");
+    assert!(out.contains("position: 5 5\nI play "), "{out}");
+    // The computer first, at a P-position of two huge heaps: it must still move.
+    let out = stdout_of(&["play", "nim", &max, &max, "--first", "computer"], "hint\nquit\n");
+    assert!(out.contains("I play "), "{out}");
+    assert!(out.contains("you can win; a winning move is"), "{out}");
+    // A typed position that is not an option is refused, and the session goes on.
+    let out = stdout_of(&["play", "nim", &max, "5"], "7 7\nquit\n");
+    assert!(out.contains("type the position your move leads to"), "{out}");
+    assert!(!out.contains("you play"), "{out}");
+}
