@@ -353,7 +353,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     if let Some(path) = &table_file
         && path.exists()
     {
-        let n = search.load(path)?;
+        let n = search.load(path, &board.format())?;
         if stats {
             eprintln!("table file {}: {n} nimbers read", path.display());
         }
@@ -411,7 +411,7 @@ impl AnyPosition for CramInstance {
         let clock = std::time::Instant::now();
         let v = self.search.borrow_mut().nimber(self.board.bits);
         if let Some(path) = &self.table_file {
-            let n = self.search.borrow().save(path)?;
+            let n = self.search.borrow().save(path, &self.board.format())?;
             if self.stats || v.is_err() {
                 eprintln!("table file {}: {n} nimbers saved", path.display());
             }
@@ -468,7 +468,8 @@ pub const ENTRY: GameEntry = GameEntry {
             Cells are named by column letter and row number from the top-left (a1). Solved by \
             the search engine (components, symmetry, outcome search); --stats prints its counters; \
             --tt FILE resumes from the table saved in FILE (if it exists) and saves the table \
-            there after the value, also when stopped by Ctrl-C.",
+            there after the value, also when stopped by Ctrl-C or SIGTERM (written whole, with the \
+            board and a checksum: a damaged file or one of another board is refused).",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
     example: "cram 4x5",
     build,
