@@ -7,6 +7,9 @@ use crate::error::{Error, Result};
 use std::io::{Read, Write};
 use std::path::Path;
 
+/// The largest input file (graph, maze, rules or board) that is read.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
 /// The 64-bit FNV-1a hash of `bytes`: the checksum of saved tables (it detects any flipped
 /// byte; it is no protection against a deliberate forgery, which is not its purpose).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {

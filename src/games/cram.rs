@@ -11,7 +11,7 @@
 //! dedicated bitboard engine [`crate::solve::search::cram`]; the generic engine
 //! ([`crate::solve::search::Search`]) runs it too (tests compare the two).
 
-use crate::error::{Error, Result, input};
+use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::{GameEntry, Settings, args};
 use crate::nimber::Nimber;
@@ -308,6 +308,9 @@ pub fn parse_size(word: &str, max_cells: usize) -> Option<Result<(usize, usize)>
     Some(Ok((r, c)))
 }
 
+/// A board file is at most 64 cells: anything much longer is no board.
+const MAX_BOARD_FILE_BYTES: u64 = 1 << 16;
+
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let stats = crate::solve::search::instance::take_stats_flag(&mut words);
@@ -324,8 +327,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let board = match words.as_slice() {
         // A file first: its name may contain an `x` (board.txt) that is no size.
         [w] if std::path::Path::new(w).is_file() => {
-            let text = std::fs::read_to_string(w)
-                .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+            let text =
+                crate::files::read_regular_text(std::path::Path::new(w), MAX_BOARD_FILE_BYTES, "cram board file")?;
             Board::parse(&text)?
         }
         [w] => match parse_size(w, MAX_CELLS) {
@@ -337,8 +340,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
                 Board::parse(w)?
             }
             None => {
-                let text = std::fs::read_to_string(w)
-                    .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+                let text =
+                    crate::files::read_regular_text(std::path::Path::new(w), MAX_BOARD_FILE_BYTES, "cram board file")?;
                 Board::parse(&text)?
             }
         },

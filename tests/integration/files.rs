@@ -244,3 +244,81 @@ fn a_closed_pipe_stays_quiet() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(out.stderr.is_empty(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_fifo_or_a_device_is_refused_as_an_input_file() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs")
+            .success()
+    );
+    let fifo = fifo.to_str().expect("utf-8 path");
+    for file in [fifo, "/dev/zero"] {
+        let cases: [&[&str]; 6] = [
+            &["graph", file],
+            &["value", "maze", file],
+            &["value", "--rules", file, "3"],
+            &["value", "cram", file],
+            &["value", "cram", "3x3", "--tt", file],
+            &["plot", "maze", file, "-o", "/dev/null"],
+        ];
+        for args in cases {
+            let started = std::time::Instant::now();
+            let out = run(args);
+            assert!(started.elapsed().as_secs() < 10, "grundy {args:?} blocked");
+            assert_refused(&out, "not a regular file");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plot_seq_is_capped_like_plot_table() {
+    let dir = scratch("plot-cap");
+    let png = dir.join("k.png");
+    let started = std::time::Instant::now();
+    let out = run(&[
+        "plot",
+        "seq",
+        "kayles",
+        "--to",
+        "100000000",
+        "-o",
+        png.to_str().expect("utf-8"),
+    ]);
+    assert!(started.elapsed().as_secs() < 10);
+    assert_refused(&out, "at most");
+    assert!(!png.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_stops_a_rich_octal_game_at_once() {
+    for game in ["0.ffff", "4.ffffffff"] {
+        let mut child = bin()
+            .args(["seq", game, "--to", "1000000"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starts");
+        std::thread::sleep(std::time::Duration::from_millis(2500));
+        assert!(child.try_wait().expect("waits").is_none(), "{game} ended before Ctrl-C");
+        let sent = std::time::Instant::now();
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        let status = child.wait().expect("ends");
+        assert!(
+            sent.elapsed().as_millis() < 1000,
+            "{game}: {:?} after Ctrl-C",
+            sent.elapsed()
+        );
+        assert_eq!(status.code(), Some(130), "{game}");
+    }
+}
