@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Install the Ctrl-C handler (idempotent; a failure to install is ignored: the default
+/// Install the handler of Ctrl-C (SIGINT) and of SIGTERM and SIGHUP, which are treated alike
+/// so that `kill` or a closed terminal also saves what can be saved (idempotent; a failure to install is ignored: the default
 /// behaviour, termination, is then kept).
 pub fn install() {
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));

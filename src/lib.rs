@@ -12,6 +12,7 @@
 
 pub mod cli;
 pub mod error;
+pub mod files;
 #[doc(hidden)]
 pub mod fuzz_checks;
 pub mod game;

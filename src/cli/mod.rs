@@ -106,14 +106,23 @@ pub fn main() -> i32 {
     };
     match run(cli) {
         Ok(text) => {
-            // A closed pipe (`grundy ... | head`) is not an error worth a panic.
+            // A closed pipe (`grundy ... | head`) ends the output quietly; any other failed
+            // write (a full disk, `> /dev/full`) is an error.
             use std::io::Write;
-            let _ = std::io::stdout().write_all(text.as_bytes());
-            0
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => 0,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    eprintln!("grundy: cannot write the output: {e}");
+                    2
+                }
+            }
         }
         Err(e) => {
-            eprintln!("grundy: {}", explain_stop(e));
-            2
+            let e = explain_stop(e);
+            eprintln!("grundy: {e}");
+            if e == Error::Interrupted { 130 } else { 2 }
         }
     }
 }

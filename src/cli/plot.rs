@@ -53,6 +53,9 @@ pub struct Sequence {
     pub proved: bool,
 }
 
+/// Most values `plot seq` computes and draws (far more than a picture can show apart).
+pub const MAX_SEQ_POINTS: u64 = 1_000_000;
+
 /// Largest table `plot table` computes (cells).
 pub const MAX_TABLE_CELLS: usize = 40_000;
 
@@ -152,6 +155,22 @@ fn parse_range(s: &str, name: &str) -> Result<Vec<i64>> {
 /// `plot seq ...`: the words as `seq` takes them; values and period from `seq --json`.
 fn sequence(mut words: Vec<String>, settings: Settings) -> Result<Sequence> {
     words.retain(|w| w != "--csv");
+    let to = words
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match w.strip_prefix("--to") {
+            Some("") => words.get(i + 1).and_then(|n| n.parse::<u64>().ok()),
+            Some(rest) => rest.strip_prefix('=').and_then(|n| n.parse::<u64>().ok()),
+            None => None,
+        });
+    if let Some(to) = to
+        && to >= MAX_SEQ_POINTS
+    {
+        return Err(Error::Input(format!(
+            "plot seq draws at most {MAX_SEQ_POINTS} values (heaps 0..{}): --to {to} is too large",
+            MAX_SEQ_POINTS - 1
+        )));
+    }
     take_flag(&mut words, "json");
     let title = words
         .iter()
@@ -185,7 +204,7 @@ pub fn maze(words: &[String], settings: &Settings) -> Result<Heatmap> {
             ));
         }
     };
-    let text = std::fs::read_to_string(file).map_err(|e| Error::Input(format!("cannot read maze file {file}: {e}")))?;
+    let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (board, figure) = Maze::parse(&text)?;
     let (w, h) = (board.width(), board.height());
     let mut solver: Solver<Maze> = settings.solver(board.clone());

@@ -196,9 +196,11 @@ fn verify_sequence(
 }
 
 /// Ctrl-C or the memory limit stopped the computation: the values computed so far are written
-/// as usual (text, JSON or CSV), then the reason is the error (exit code 2).
+/// as usual (text, JSON or CSV, complete and valid), then the reason is the error (Ctrl-C:
+/// exit code 130; the memory limit: its own message).
 fn stopped_early(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: bool, capture: bool) -> Result<String> {
-    let why = if crate::memory::exceeded() {
+    let limit = crate::memory::exceeded();
+    let why = if limit {
         crate::memory::limit_error().to_string()
     } else {
         "interrupted".to_string()
@@ -207,16 +209,21 @@ fn stopped_early(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: 
         "{why}; the values computed so far, heaps 0..{}, are written",
         seq.to
     ));
-    let text = output(game, seq.to, seq, csv, json, capture)?;
+    let text = output_all(game, seq.to, seq, csv, json, capture, false)?;
     if capture {
         return Err(why);
     }
     use std::io::Write;
-    let _ = std::io::stdout().write_all(text.as_bytes());
-    Err(why)
+    let mut out = std::io::stdout().lock();
+    quiet_on_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    if limit {
+        Err(why)
+    } else {
+        eprintln!("grundy: {why}");
+        Err(Error::Interrupted)
+    }
 }
 
-/// Render a sequence as CSV (to a file or stdout), JSON or text.
 fn output(
     game: &str,
     to: u64,
@@ -225,21 +232,40 @@ fn output(
     json: bool,
     capture: bool,
 ) -> Result<String> {
+    output_all(game, to, seq, csv, json, capture, true)
+}
+
+/// Render a sequence as CSV (to a file or stdout), JSON or text; Ctrl-C stops the writing to
+/// stdout if `stoppable`. A CSV file is written whole (to a temporary file, then renamed), so an
+/// existing file is replaced only by a complete one.
+fn output_all(
+    game: &str,
+    to: u64,
+    seq: &Sequence,
+    csv: Option<Option<String>>,
+    json: bool,
+    capture: bool,
+    stoppable: bool,
+) -> Result<String> {
     let (game, seq) = (game.to_string(), seq);
     match csv {
         Some(Some(file)) if file != "-" => {
-            let f = std::fs::File::create(&file)
-                .map_err(|e| Error::Input(format!("cannot write the CSV file `{file}`: {e}")))?;
-            write_csv(seq, &mut std::io::BufWriter::new(f)).map_err(|e| io_error(&file, e))?;
+            crate::files::write_atomic_with(std::path::Path::new(&file), "the CSV file", |out| {
+                write_csv(seq, out, false)
+            })?;
             Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, seq)))
         }
         Some(_) => {
-            quiet_on_closed_pipe(write_csv(seq, &mut std::io::BufWriter::new(std::io::stdout().lock())))?;
+            quiet_on_closed_pipe(write_csv(
+                seq,
+                &mut std::io::BufWriter::new(std::io::stdout().lock()),
+                stoppable,
+            ))?;
             Ok(String::new())
         }
         None if json && capture => {
             let mut buf = Vec::new();
-            write_json(&game, seq, &mut buf).map_err(|e| io_error("memory", e))?;
+            write_json(&game, seq, &mut buf, false).map_err(|e| io_error("memory", e))?;
             String::from_utf8(buf).map_err(|_| Error::Unsupported("seq JSON is not UTF-8".into()))
         }
         None if json => {
@@ -247,6 +273,7 @@ fn output(
                 &game,
                 seq,
                 &mut std::io::BufWriter::new(std::io::stdout().lock()),
+                stoppable,
             ))?;
             Ok(String::new())
         }
@@ -271,25 +298,25 @@ fn io_error(what: &str, e: std::io::Error) -> Error {
     }
 }
 
-fn check_interrupt(n: u64) -> std::io::Result<()> {
+fn check_interrupt(n: u64, stoppable: bool) -> std::io::Result<()> {
     // Only Ctrl-C stops the writing: after the memory limit, the values so far are written.
-    if n & 0xffff == 0 && interrupt::requested() && !crate::memory::exceeded() {
+    if stoppable && n & 0xffff == 0 && interrupt::requested() && !crate::memory::exceeded() {
         return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
     }
     Ok(())
 }
 
-fn write_csv(seq: &Sequence, out: &mut impl Write) -> std::io::Result<()> {
+fn write_csv(seq: &Sequence, out: &mut (impl Write + ?Sized), stoppable: bool) -> std::io::Result<()> {
     writeln!(out, "n,value")?;
     for n in 0..=seq.to {
-        check_interrupt(n)?;
+        check_interrupt(n, stoppable)?;
         writeln!(out, "{n},{}", seq.get(n))?;
     }
     out.flush()
 }
 
 /// One JSON document, keys in sorted order (as `serde_json` prints them), values streamed.
-fn write_json(game: &str, seq: &Sequence, out: &mut impl Write) -> std::io::Result<()> {
+fn write_json(game: &str, seq: &Sequence, out: &mut (impl Write + ?Sized), stoppable: bool) -> std::io::Result<()> {
     let p = seq.period.as_ref();
     let opt = |v: Option<u64>| v.map_or("null".to_string(), |v| v.to_string());
     write!(
@@ -305,7 +332,7 @@ fn write_json(game: &str, seq: &Sequence, out: &mut impl Write) -> std::io::Resu
         opt(p.map(|p| p.saltus)),
     )?;
     for n in 0..=seq.to {
-        check_interrupt(n)?;
+        check_interrupt(n, stoppable)?;
         if n > 0 {
             out.write_all(b",")?;
         }

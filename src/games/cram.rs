@@ -11,7 +11,7 @@
 //! dedicated bitboard engine [`crate::solve::search::cram`]; the generic engine
 //! ([`crate::solve::search::Search`]) runs it too (tests compare the two).
 
-use crate::error::{Error, Result, input};
+use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::{GameEntry, Settings, args};
 use crate::nimber::Nimber;
@@ -308,6 +308,9 @@ pub fn parse_size(word: &str, max_cells: usize) -> Option<Result<(usize, usize)>
     Some(Ok((r, c)))
 }
 
+/// A board file is at most 64 cells: anything much longer is no board.
+const MAX_BOARD_FILE_BYTES: u64 = 1 << 16;
+
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let stats = crate::solve::search::instance::take_stats_flag(&mut words);
@@ -327,8 +330,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         [w] if w.chars().all(|c| matches!(c, '.' | '#' | '/')) && Board::parse(w).is_ok() => Board::parse(w)?,
         // Then a file: its name may contain an `x` (board.txt) that is no size.
         [w] if std::path::Path::new(w).is_file() => {
-            let text = std::fs::read_to_string(w)
-                .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+            let text =
+                crate::files::read_regular_text(std::path::Path::new(w), MAX_BOARD_FILE_BYTES, "cram board file")?;
             Board::parse(&text)?
         }
         [w] => match parse_size(w, MAX_CELLS) {
@@ -340,8 +343,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
                 Board::parse(w)?
             }
             None => {
-                let text = std::fs::read_to_string(w)
-                    .map_err(|e| Error::Input(format!("cannot read cram board file {w}: {e}")))?;
+                let text =
+                    crate::files::read_regular_text(std::path::Path::new(w), MAX_BOARD_FILE_BYTES, "cram board file")?;
                 Board::parse(&text)?
             }
         },
@@ -356,7 +359,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     if let Some(path) = &table_file
         && path.exists()
     {
-        let n = search.load(path)?;
+        let n = search.load(path, &board.format())?;
         if stats {
             eprintln!("table file {}: {n} nimbers read", path.display());
         }
@@ -414,7 +417,7 @@ impl AnyPosition for CramInstance {
         let clock = std::time::Instant::now();
         let v = self.search.borrow_mut().nimber(self.board.bits);
         if let Some(path) = &self.table_file {
-            let n = self.search.borrow().save(path)?;
+            let n = self.search.borrow().save(path, &self.board.format())?;
             if self.stats || v.is_err() {
                 eprintln!("table file {}: {n} nimbers saved", path.display());
             }
@@ -471,7 +474,8 @@ pub const ENTRY: GameEntry = GameEntry {
             Cells are named by column letter and row number from the top-left (a1). Solved by \
             the search engine (components, symmetry, outcome search); --stats prints its counters; \
             --tt FILE resumes from the table saved in FILE (if it exists) and saves the table \
-            there after the value, also when stopped by Ctrl-C.",
+            there after the value, also when stopped by Ctrl-C or SIGTERM (written whole, with the \
+            board and a checksum: a damaged file or one of another board is refused).",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
     example: "cram 4x5",
     build,

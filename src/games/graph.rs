@@ -456,7 +456,7 @@ pub fn parse_json(text: &str) -> Result<Digraph> {
 
 /// Read and parse a graph file.
 pub fn read(path: &str) -> Result<Digraph> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Input(format!("cannot read graph file {path}: {e}")))?;
+    let bytes = crate::files::read_regular(std::path::Path::new(path), crate::files::MAX_INPUT_BYTES, "graph file")?;
     let text = String::from_utf8(bytes).map_err(|_| Error::Input(format!("graph file {path} is not UTF-8 text")))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     parse(text, detect(path, text)).map_err(|e| match e {

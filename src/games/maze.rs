@@ -172,7 +172,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         [file, at] => (file, Some(parse_cell(at)?)),
         _ => return input("maze takes a board file and optionally a cell: `maze FILE [X,Y]`"),
     };
-    let text = std::fs::read(file).map_err(|e| Error::Input(format!("cannot read maze file {file}: {e}")))?;
+    let text = crate::files::read_regular(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let text = String::from_utf8(text).map_err(|_| Error::Input(format!("maze file {file} is not text")))?;
     let (maze, figure) = Maze::parse(&text)?;
     let Some(start) = at.or(figure) else {

@@ -447,7 +447,7 @@ impl AnyPosition for ScriptPosition {
 
 /// Read and compile a rules file.
 pub fn load(file: &str) -> Result<ScriptGame> {
-    let text = std::fs::read(file).map_err(|e| Error::Input(format!("cannot read rules file {file}: {e}")))?;
+    let text = crate::files::read_regular(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
     let text = String::from_utf8(text).map_err(|_| Error::Input(format!("rules file {file} is not UTF-8 text")))?;
     ScriptGame::new(file, &text)
 }

@@ -479,19 +479,25 @@ impl<'a> State<'a> {
                     return Ok(Stop::Done);
                 }
             }
-            if n & 0xfff == 0 {
-                if interrupt::requested() {
-                    return Ok(Stop::Stopped);
-                }
-                if let Some(bar) = bar {
-                    bar.set_position(n as u64);
-                }
+            // Every heap: a heap of a rich game (0.ffff at a million) costs milliseconds to
+            // seconds, so Ctrl-C is looked at before each (an atomic load, nothing next to it).
+            if interrupt::requested() {
+                return Ok(Stop::Stopped);
+            }
+            if n & 0xfff == 0
+                && let Some(bar) = bar
+            {
+                bar.set_position(n as u64);
             }
             let v = if self.sparse {
                 self.sparse_value(g, n)
             } else {
                 self.plain_value(g, n)
             };
+            // The triple loops stop early on Ctrl-C: their value is then not complete.
+            if interrupt::requested() {
+                return Ok(Stop::Stopped);
+            }
             if v > T::MAX {
                 return Ok(Stop::Overflow);
             }
@@ -725,6 +731,11 @@ impl<'a> State<'a> {
             let m = n - i;
             let mut a = 1;
             while 3 * a <= m {
+                // O(m) work per `a`, O(m²) per heap: Ctrl-C is looked at here too (the caller
+                // then drops this heap's value).
+                if a & 0x3f == 0 && interrupt::requested() {
+                    return;
+                }
                 let ga: u32 = g[a].into();
                 let mut b = a;
                 while a + 2 * b <= m {

@@ -1,0 +1,120 @@
+//! Files the library reads and writes itself: saved tables are written atomically (a temporary
+//! file in the same directory, synced, then renamed over the old one) and checked with a
+//! checksum; input files must be regular files of bounded size, so a FIFO or `/dev/zero` is
+//! refused instead of blocking or filling the memory.
+
+use crate::error::{Error, Result};
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// The largest input file (graph, maze, rules or board) that is read.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// The 64-bit FNV-1a hash of `bytes`: the checksum of saved tables (it detects any flipped
+/// byte; it is no protection against a deliberate forgery, which is not its purpose).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Write `bytes` to `path` so that a reader sees either the old file or the complete new one:
+/// the bytes go to a temporary file in the same directory, which is synced to the disk and then
+/// renamed to `path`. `what` names the file in the error message.
+pub fn write_atomic(path: &Path, bytes: &[u8], what: &str) -> Result<()> {
+    write_atomic_with(path, what, |out| out.write_all(bytes))
+}
+
+/// [`write_atomic`] with the contents streamed by `fill` (through a buffer).
+pub fn write_atomic_with(
+    path: &Path,
+    what: &str,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    let err = |e: std::io::Error| Error::Input(format!("cannot write {what} {}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let written = (|| {
+        let f = std::fs::File::create(&tmp)?;
+        let mut out = std::io::BufWriter::new(f);
+        fill(&mut out)?;
+        let f = out.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        // The rename itself is durable once the directory is synced (not possible everywhere).
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map_err(err)
+}
+
+/// Check that `path` names a regular file (not a FIFO, a device or a directory) of at most
+/// `max_bytes` bytes, before it is opened. `what` names the file in the error message.
+pub fn check_regular(path: &Path, max_bytes: u64, what: &str) -> Result<()> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| Error::Input(format!("cannot read {what} {}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(Error::Input(format!(
+            "{what} {} is not a regular file (a directory, FIFO or device is not read)",
+            path.display()
+        )));
+    }
+    if meta.len() > max_bytes {
+        return Err(Error::Input(format!(
+            "{what} {} is too large: {} bytes, at most {max_bytes} are read",
+            path.display(),
+            meta.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Read a regular file of at most `max_bytes` bytes (see [`check_regular`]); the read itself
+/// is bounded too, in case the file grows meanwhile.
+pub fn read_regular(path: &Path, max_bytes: u64, what: &str) -> Result<Vec<u8>> {
+    check_regular(path, max_bytes, what)?;
+    let err = |e: std::io::Error| Error::Input(format!("cannot read {what} {}: {e}", path.display()));
+    let f = std::fs::File::open(path).map_err(err)?;
+    let mut bytes = Vec::new();
+    f.take(max_bytes + 1).read_to_end(&mut bytes).map_err(err)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(Error::Input(format!(
+            "{what} {} is too large: at most {max_bytes} bytes are read",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path, max_bytes: u64, what: &str) -> Result<String> {
+    let bytes = read_regular(path, max_bytes, what)?;
+    String::from_utf8(bytes).map_err(|_| Error::Input(format!("{what} {} is not UTF-8 text", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_matches_the_published_test_vectors() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+}
