@@ -29,11 +29,8 @@ impl HeapRules for GrundyGame {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = at_most(parse_heaps(words)?, MAX_HEAP, "grundy-game")?;
-    Ok(Box::new(Instance::new(
-        "grundy-game",
-        settings.solver(HeapGame::new(GrundyGame)),
-        heaps,
-    )))
+    let game = HeapGame::for_heaps(GrundyGame, &heaps)?;
+    Ok(Box::new(Instance::new("grundy-game", settings.solver(game), heaps)))
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

@@ -10,7 +10,8 @@
 
 use crate::game::{Game, Move};
 use crate::nimber::Nimber;
-use crate::solve::heap_sequence::PeriodProof;
+use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence};
+use std::sync::Arc;
 
 /// The rules of a game played on one heap (a heap game's "ruleset").
 pub trait HeapRules {
@@ -41,6 +42,15 @@ pub trait HeapRules {
         None
     }
 
+    /// Whether the values of single heaps are best computed as a sequence g(0), g(1), ..., g(N)
+    /// (by [`crate::solve::heap_sequence::sequence`], the engine of `seq`) rather than by the
+    /// generic search: a position then reads each heap's value from a sequence computed once up
+    /// to its largest heap (or read off a proved period). Default: when the rules are a
+    /// take-and-break code (the fast sparse-space engine).
+    fn sequence_engine(&self) -> bool {
+        self.take_break().is_some()
+    }
+
     /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::None
@@ -63,15 +73,78 @@ pub trait HeapRules {
     }
 }
 
+/// Heaps up to this size are valued from a sequence computed up to the largest heap of the
+/// position; beyond, the sequence is computed to [`PERIOD_SEARCH`] and used only when it proves
+/// its period there.
+pub const SEQUENCE_UP_TO: u64 = 10_000_000;
+
+/// How far the sequence is computed to look for a proved period for a heap beyond
+/// [`SEQUENCE_UP_TO`].
+pub const PERIOD_SEARCH: u64 = 1 << 16;
+
 /// A position of several heaps, for any [`HeapRules`].
 #[derive(Clone, Debug)]
 pub struct HeapGame<R> {
     pub rules: R,
+    /// Single-heap values from the sequence engine, when the rules have one (see
+    /// [`HeapRules::sequence_engine`]).
+    values: Option<Arc<Sequence>>,
 }
 
 impl<R: HeapRules> HeapGame<R> {
+    /// The rules alone: values by their closed formula or by the generic solver.
     pub fn new(rules: R) -> Self {
-        HeapGame { rules }
+        HeapGame { rules, values: None }
+    }
+
+    /// The rules for positions whose heaps are at most those of `heaps`: when the rules have a
+    /// sequence engine and no closed formula, the value sequence is computed once up to the
+    /// largest heap (or until its period is proved), and every heap is valued from it.
+    pub fn for_heaps(rules: R, heaps: &[u64]) -> crate::Result<Self> {
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        if !rules.sequence_engine() || rules.heap_formula(max).is_some() {
+            return Ok(Self::new(rules));
+        }
+        let to = if max <= SEQUENCE_UP_TO { max } else { PERIOD_SEARCH };
+        let seq = sequence(&rules, to, Default::default())?;
+        if seq.value(max).is_none() {
+            // No proved period reaches the heap: the generic solver (and its limits) decide.
+            return Ok(Self::new(rules));
+        }
+        Ok(HeapGame {
+            rules,
+            values: Some(Arc::new(seq)),
+        })
+    }
+
+    /// The value of one heap: the rules' formula, or the computed sequence.
+    fn heap_value(&self, n: u64) -> Option<Nimber> {
+        self.rules
+            .heap_formula(n)
+            .or_else(|| self.values.as_ref()?.value(n).map(Nimber))
+    }
+
+    /// Every option of heap `n` of value `target`: the rules' shortcut, or each option valued
+    /// from the computed sequence.
+    fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        if let Some(moves) = self.rules.heap_moves_to(n, target) {
+            return Some(moves);
+        }
+        let values = self.values.as_ref()?;
+        let mut out = Vec::new();
+        let mut known = true;
+        self.rules.heap_options(n, &mut |parts| {
+            let mut x = Some(0u64);
+            for &p in parts {
+                x = x.and_then(|x| Some(x ^ values.value(p)?));
+            }
+            match x {
+                Some(x) if Nimber(x) == target => out.push(parts.to_vec()),
+                Some(_) => {}
+                None => known = false,
+            }
+        });
+        known.then_some(out)
     }
 
     /// Each distinct heap (index of its first occurrence) with each of its options.
@@ -155,21 +228,18 @@ impl<R: HeapRules> Game for HeapGame<R> {
     fn formula(&self, heaps: &Vec<u64>) -> Option<Nimber> {
         heaps
             .iter()
-            .try_fold(Nimber::ZERO, |acc, &n| Some(acc ^ self.rules.heap_formula(n)?))
+            .try_fold(Nimber::ZERO, |acc, &n| Some(acc ^ self.heap_value(n)?))
     }
 
     fn moves_to_value(&self, heaps: &Vec<u64>, target: Nimber) -> Option<Vec<Move<Vec<u64>>>> {
-        let values: Vec<Nimber> = heaps
-            .iter()
-            .map(|&n| self.rules.heap_formula(n))
-            .collect::<Option<_>>()?;
+        let values: Vec<Nimber> = heaps.iter().map(|&n| self.heap_value(n)).collect::<Option<_>>()?;
         let total = values.iter().fold(Nimber::ZERO, |a, b| a ^ *b);
         let mut out = Vec::new();
         for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
             if heaps[..i].contains(&n) {
                 continue;
             }
-            for parts in self.rules.heap_moves_to(n, total ^ v ^ target)? {
+            for parts in self.heap_moves_to(n, total ^ v ^ target)? {
                 out.push(Move::new(
                     self.rules.moves_to_label(n, &parts),
                     Self::replace(heaps, i, &parts),

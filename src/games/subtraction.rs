@@ -90,11 +90,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Bo
     let mut words = words.to_vec();
     let rules = parse_set(&mut words)?;
     let heaps = parse_heaps(&words)?;
-    Ok(Box::new(Instance::new(
-        rules.name(),
-        settings.solver(HeapGame::new(rules)),
-        heaps,
-    )))
+    let name = rules.name();
+    let game = HeapGame::for_heaps(rules, &heaps)?;
+    Ok(Box::new(Instance::new(name, settings.solver(game), heaps)))
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

@@ -156,6 +156,7 @@ fn tail_of_period(values: &[Nimber], p: u64) -> Option<(u64, u64)> {
 }
 
 /// A computed sequence: g(n) for every n up to the last heap asked for, and its periodicity.
+#[derive(Debug)]
 pub struct Sequence {
     computed: Computed,
     /// The largest heap asked for.
@@ -176,6 +177,21 @@ impl Sequence {
     /// The values computed one by one (the rest, if any, were read off the proved period).
     pub fn computed_heaps(&self) -> u64 {
         self.computed.values.len() as u64
+    }
+
+    /// g(n) for any n: computed, or read off a proved (arithmetic) period; `None` beyond both.
+    pub fn value(&self, n: u64) -> Option<u64> {
+        if let Some(v) = self.computed.get(n) {
+            return Some(u64::from(v));
+        }
+        let p = self.period.as_ref().filter(|p| p.proved && p.period > 0)?;
+        if n < p.preperiod {
+            return None;
+        }
+        let base = p.preperiod + (n - p.preperiod) % p.period;
+        let turns = (n - base) / p.period;
+        let v = u64::from(self.computed.get(base)?);
+        turns.checked_mul(p.saltus)?.checked_add(v)
     }
 }
 

@@ -162,11 +162,11 @@ impl<G: Game> Solver<G> {
 
     fn search(&mut self, root: G::Position) -> Result<Nimber> {
         let mut stack: Vec<Frame<G::Position>> = Vec::new();
+        // A value known right away (a closed formula, a terminal position) is not stored: it
+        // costs nothing to find again, and a position read off a formula (a heap valued from its
+        // sequence) must not count toward the state limit.
         match self.open(root.clone())? {
-            Ok(v) => {
-                self.store(root, v)?;
-                return Ok(v);
-            }
+            Ok(v) => return Ok(v),
             Err(frame) => {
                 self.mark(&frame.position)?;
                 stack.push(frame);
@@ -191,9 +191,10 @@ impl<G: Game> Solver<G> {
                     }
                     None => {
                         let child = child.clone();
-                        match self.open(child.clone())? {
+                        match self.open(child)? {
                             Ok(v) => {
-                                self.store(child, v)?;
+                                top.values.push(v);
+                                top.next += 1;
                             }
                             Err(frame) => {
                                 self.mark(&frame.position)?;

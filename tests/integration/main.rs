@@ -4,6 +4,7 @@
 mod boards;
 mod cli_errors;
 mod digraph;
+mod fast_engines;
 mod files;
 mod fuzz_regressions;
 mod guide;

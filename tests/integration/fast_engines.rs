@@ -1,0 +1,129 @@
+//! Heap games with a sequence engine are valued from the sequence, not by the generic search
+//! (issue 13, item 7): the fast answer (value and every winning move) equals the plain generic
+//! solver's on small positions, and large heaps answer at once.
+
+use crate::support::grundy;
+use grundy::games::grundy_game::GrundyGame;
+use grundy::games::heap::{HeapGame, HeapRules};
+use grundy::games::subtraction::Subtraction;
+use grundy::solve::memo::Solver;
+use grundy::{Game, Nimber};
+
+/// Value and winning moves (as positions) of `heaps`, by the generic solver on the rules alone
+/// and by the game valued from its sequence; the fast one must not search at all.
+fn compare<R: HeapRules + Clone>(rules: R, heaps: &[u64]) {
+    let mut plain = Solver::plain(HeapGame::new(rules.clone()));
+    let mut fast = Solver::new(HeapGame::for_heaps(rules, heaps).expect("sequence"));
+    let position = heaps.to_vec();
+    let v = plain.nimber(&position).unwrap();
+    assert_eq!(fast.nimber(&position).unwrap(), v, "value of {heaps:?}");
+    let winning = |s: &mut Solver<HeapGame<R>>| {
+        let mut m: Vec<Vec<u64>> = s
+            .winning_moves(&position)
+            .unwrap()
+            .into_iter()
+            .map(|m| s.game().canonical(m.position))
+            .collect();
+        m.sort();
+        m.dedup();
+        m
+    };
+    assert_eq!(winning(&mut fast), winning(&mut plain), "winning moves of {heaps:?}");
+    assert_eq!(
+        fast.states(),
+        0,
+        "{heaps:?} was searched instead of read off the sequence"
+    );
+    // A move to each other value is found as the generic solver finds it.
+    for t in 0..4 {
+        let mut a: Vec<String> = fast
+            .moves_to_value(&position, Nimber(t))
+            .unwrap()
+            .into_iter()
+            .map(|m| m.label)
+            .collect();
+        let mut b: Vec<String> = plain
+            .moves_to_value(&position, Nimber(t))
+            .unwrap()
+            .into_iter()
+            .map(|m| m.label)
+            .collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "moves of {heaps:?} to value {t}");
+    }
+}
+
+#[test]
+fn grundy_game_from_its_sequence_matches_the_generic_solver() {
+    for n in 0..=60 {
+        compare(GrundyGame, &[n]);
+    }
+    for a in 0..=20 {
+        for b in (a..=24).step_by(3) {
+            compare(GrundyGame, &[a, b]);
+        }
+    }
+}
+
+#[test]
+fn subtraction_from_its_sequence_matches_the_generic_solver() {
+    for set in [vec![3], vec![1, 4, 5], vec![2, 5, 7]] {
+        let rules = Subtraction::new(set).unwrap();
+        for n in 0..=60 {
+            compare(rules.clone(), &[n]);
+        }
+        for a in 0..=15 {
+            compare(rules.clone(), &[a, 17, 9]);
+        }
+    }
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = grundy(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn grundy_game_large_heaps_answer_without_a_search() {
+    // --max-states 1000: the generic solver could not do it.
+    let out = stdout(&["value", "grundy-game", "65535", "--max-states", "1000"]);
+    assert!(out.contains("value"), "{out}");
+    let out = stdout(&["moves", "grundy-game", "92679", "--max-states", "100000"]);
+    let moves = out.lines().filter(|l| l.contains("92679 → ")).count();
+    assert_eq!(moves, 46339, "{out}");
+    // g(92679) from the listing: the mex of the option values agrees with `value`.
+    let out = stdout(&["explain", "grundy-game", "3000", "--max-states", "1000"]);
+    assert!(out.contains("options (1499)"), "{out}");
+}
+
+#[test]
+fn subtraction_huge_heap_reads_the_proved_period() {
+    // S = {3}: g(n) = ⌊n/3⌋ mod 2, so g(10^12) = g(4) = 1 and the winning move takes 3.
+    let out = stdout(&[
+        "value",
+        "subtraction",
+        "--set",
+        "3",
+        "1000000000000",
+        "--max-states",
+        "1000",
+    ]);
+    assert!(out.contains("value    1"), "{out}");
+    assert!(out.contains("1000000000000 → 999999999997"), "{out}");
+    let out = stdout(&[
+        "value",
+        "subtraction",
+        "--set",
+        "3",
+        "1000000000002",
+        "--max-states",
+        "1000",
+    ]);
+    assert!(out.contains("value    0"), "{out}");
+}
