@@ -51,6 +51,12 @@ pub trait HeapRules {
         self.take_break().is_some()
     }
 
+    /// g(0..=to) by a method of the rules' own (e.g. a sieve), when they have one faster than
+    /// listing every option of every heap; `None` uses the plain method.
+    fn own_sequence(&self, _to: u64) -> Option<crate::Result<Vec<Nimber>>> {
+        None
+    }
+
     /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::None

@@ -267,6 +267,9 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
             stopped: false,
         });
     }
+    if let Some(values) = rules.own_sequence(to) {
+        return Sequence::from_values(values?, &rules.period_proof(), "the rules' own sieve");
+    }
     let (values, stopped) = plain_values_until(rules, to)?;
     let mut seq = Sequence::from_values(values, &rules.period_proof(), "plain (every option)")?;
     if stopped {

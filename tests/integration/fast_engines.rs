@@ -127,3 +127,16 @@ fn subtraction_huge_heap_reads_the_proved_period() {
     ]);
     assert!(out.contains("value    0"), "{out}");
 }
+
+#[test]
+fn divisors_from_its_sieve_matches_the_generic_solver() {
+    use grundy::games::divisors::Divisors;
+    for n in 1..=60 {
+        compare(Divisors, &[n]);
+    }
+    for a in 1..=15 {
+        compare(Divisors, &[a, 12, 7]);
+    }
+    let out = stdout(&["value", "divisors", "10000000", "--max-states", "1000"]);
+    assert!(out.contains("value"), "{out}");
+}
