@@ -208,23 +208,22 @@ const CASES: &[(&[&str], &str)] = &[
     ),
     // Positions beyond the limits.
     (
-        &[
-            "value",
-            "subtraction",
-            "--set",
-            "1",
-            "100000000",
-            "--max-states",
-            "1000",
-        ],
+        // A game without a fast engine (heap games valued from their sequence no longer search).
+        &["value", "wythoff", "300", "300", "--max-states", "1000"],
         "state limit",
     ),
-    (&["--max-states", "1000", "value", "grundy-game", "200"], "state limit"),
+    (
+        &["--max-states", "1000", "value", "wythoff", "200", "200"],
+        "state limit",
+    ),
     (
         &["wtia", "subtraction --set 1 5000", "--max-states", "100"],
         "state limit",
     ),
-    (&["explain", "grundy-game", "300", "--max-states", "100"], "state limit"),
+    (
+        &["explain", "wythoff", "30", "30", "--max-states", "100"],
+        "state limit",
+    ),
     (&["value", "triomino", "100000", "--max-memory", "64M"], "memory"),
 ];
 

@@ -98,7 +98,7 @@ fn graph_verify_checks_loopy_labels_by_retrograde_analysis() {
 
 #[test]
 fn limits_stop_with_a_clear_message() {
-    let (code, _, err) = stderr_of(&["value", "grundy-game", "400", "--max-states", "50"]);
+    let (code, _, err) = stderr_of(&["value", "wythoff", "40", "40", "--max-states", "50"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("state limit") && err.contains("--max-states"), "{err}");
     let (code, _, err) = stderr_of(&["--max-memory", "64M", "value", "triomino", "100000"]);
