@@ -153,6 +153,9 @@ impl<G: Game + 'static> AnyPosition for Instance<G> {
 #[derive(Clone)]
 pub struct Sum {
     parts: Vec<Box<dyn AnyPosition>>,
+    /// All parts are positions of one game, written in a row (`10 7 4`) under that game's name,
+    /// with moves labelled `#i move`; otherwise each part is named (`nim 3 + maze …`).
+    one_game: bool,
 }
 
 impl Sum {
@@ -164,27 +167,49 @@ impl Sum {
                 p.game()
             )));
         }
-        Ok(Sum { parts })
+        Ok(Sum { parts, one_game: false })
+    }
+
+    /// Several positions of one game played side by side (e.g. the heaps of a rules file),
+    /// written as the positions in a row under the game's name.
+    pub fn of_one_game(parts: Vec<Box<dyn AnyPosition>>) -> Result<Sum> {
+        Ok(Sum {
+            one_game: true,
+            ..Sum::new(parts)?
+        })
     }
 
     fn with(&self, i: usize, part: Box<dyn AnyPosition>) -> Box<dyn AnyPosition> {
         let mut parts = self.parts.clone();
         parts[i] = part;
-        Box::new(Sum { parts })
+        Box::new(Sum {
+            parts,
+            one_game: self.one_game,
+        })
     }
 
     /// Label of a move in component `i` (numbered from 1).
     fn label(&self, i: usize, label: &str) -> String {
+        if self.one_game {
+            return format!("#{} {}", i + 1, label);
+        }
         format!("#{} {}: {}", i + 1, self.parts[i].game(), label)
     }
 }
 
 impl AnyPosition for Sum {
     fn game(&self) -> String {
+        if self.one_game {
+            return self.parts[0].game();
+        }
         "sum".into()
     }
 
     fn text(&self) -> String {
+        if self.one_game {
+            let parts: Vec<String> = self.parts.iter().map(|p| p.text()).collect();
+            return parts.join(" ");
+        }
         let parts: Vec<String> = self
             .parts
             .iter()

@@ -32,7 +32,7 @@ use crate::game::{Game, Move};
 use crate::games::Settings;
 use crate::games::args::take_option;
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance, Played};
+use crate::position::{AnyPosition, Instance, Played, Sum};
 use crate::value::Value;
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use std::cell::RefCell;
@@ -489,7 +489,7 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
     let p: Box<dyn AnyPosition> = if parts.len() == 1 {
         parts.pop().expect("one part")
     } else {
-        Box::new(RulesSum { parts })
+        Box::new(Sum::of_one_game(parts)?)
     };
     // Report a script error in formatting the start right away.
     p.text();
@@ -497,85 +497,6 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
         return Err(e);
     }
     Ok(p)
-}
-
-/// Several positions of one scripted game played side by side: the value is the nim-sum of
-/// theirs, a move is a move in one of them (labelled `#i`), written as the positions in a row.
-#[derive(Clone)]
-struct RulesSum {
-    parts: Vec<Box<dyn AnyPosition>>,
-}
-
-impl RulesSum {
-    fn with(&self, i: usize, part: Box<dyn AnyPosition>) -> Box<dyn AnyPosition> {
-        let mut parts = self.parts.clone();
-        parts[i] = part;
-        Box::new(RulesSum { parts })
-    }
-
-    fn relabel(&self, i: usize, moves: Vec<Played>) -> Vec<Played> {
-        moves
-            .into_iter()
-            .map(|m| Played {
-                label: format!("#{} {}", i + 1, m.label),
-                next: self.with(i, m.next),
-            })
-            .collect()
-    }
-}
-
-impl AnyPosition for RulesSum {
-    fn game(&self) -> String {
-        self.parts[0].game()
-    }
-    fn text(&self) -> String {
-        let parts: Vec<String> = self.parts.iter().map(|p| p.text()).collect();
-        parts.join(" ")
-    }
-    fn value(&self) -> Result<Value> {
-        let mut total = Value::Finite(Nimber::ZERO);
-        for p in &self.parts {
-            total = total.add(&p.value()?);
-        }
-        Ok(total)
-    }
-    fn moves(&self) -> Result<Vec<Played>> {
-        let mut out = Vec::new();
-        for (i, p) in self.parts.iter().enumerate() {
-            out.extend(self.relabel(i, p.moves()?));
-        }
-        Ok(out)
-    }
-    /// In a part of value v, the moves to v ⊕ s ⊕ target, where s is the sum's value (a
-    /// scripted game is never loopy: a loop is an error, so every value is finite).
-    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
-        let mut values = Vec::with_capacity(self.parts.len());
-        for p in &self.parts {
-            match p.value()? {
-                Value::Finite(v) => values.push(v),
-                other => {
-                    return Err(Error::Unsupported(format!(
-                        "a scripted position has the loopy value {other}"
-                    )));
-                }
-            }
-        }
-        let total = values.iter().fold(Nimber::ZERO, |a, v| a ^ *v);
-        let mut out = Vec::new();
-        for (i, (p, v)) in self.parts.iter().zip(&values).enumerate() {
-            out.extend(self.relabel(i, p.moves_to(total ^ *v ^ target)?));
-        }
-        Ok(out)
-    }
-    fn boxed(&self) -> Box<dyn AnyPosition> {
-        Box::new(self.clone())
-    }
-    fn components(&self) -> Vec<Box<dyn AnyPosition>> {
-        self.parts.clone()
-    }
-    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
-        Some(self.parts.clone())
-    }
 }
 
 /// The values g(0), ..., g(to) of a scripted game whose positions are integers (for `seq`).
