@@ -4,7 +4,7 @@
 Every ```console block of the guide holds commands (lines starting with "$ ") each followed by
 its output. This script runs each command with bash from the repository root, with the release
 binary first on PATH, and writes its real stdout under it. The integration test
-tests/integration/guide.rs checks that the guide still matches what the binary prints.
+crates/grundy-cli/tests/integration/guide.rs checks that the guide still matches what the binary prints.
 
     cargo build --release && python3 scripts/guide.py
 """

@@ -1,6 +1,6 @@
 //! `grundy list`: every built-in game with its rules, position syntax and an example.
 
-use crate::games::REGISTRY;
+use grundy::games::REGISTRY;
 use serde_json::json;
 
 pub fn run(json: bool) -> String {

@@ -1,15 +1,14 @@
 //! Ctrl-C: a process-wide flag that long computations poll, so they stop cleanly with an error
-//! instead of being killed mid-write. [`install`] is called once by the command line.
+//! instead of being killed mid-write. A front end calls [`request`] from its signal handler.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Install the handler of Ctrl-C (SIGINT) and of SIGTERM and SIGHUP, which are treated alike
-/// so that `kill` or a closed terminal also saves what can be saved (idempotent; a failure to install is ignored: the default
-/// behaviour, termination, is then kept).
-pub fn install() {
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+/// Ask every long computation to stop at its next checkpoint (a front end calls this from its
+/// Ctrl-C handler).
+pub fn request() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
 }
 
 /// Whether Ctrl-C was pressed, or the process went above its memory limit (see

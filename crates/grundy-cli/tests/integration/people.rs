@@ -226,6 +226,7 @@ fn maze_plot_is_well_formed_svg_with_every_cell_value() {
     let mut cells = std::collections::HashMap::new();
     for x in 0..5 {
         for y in 0..5 {
+            crate::support::at_root();
             let p = grundy::games::build(
                 &grundy::games::words(&format!("maze examples/mazes/handbook1.txt {x},{y}")),
                 &Default::default(),
@@ -329,6 +330,7 @@ fn rhai_examples_agree_with_the_built_in_games() {
     );
     for x in 0..5 {
         for y in 0..5 {
+            crate::support::at_root();
             let built_in = grundy::games::build(
                 &grundy::games::words(&format!("maze examples/mazes/handbook1.txt {x},{y}")),
                 &Default::default(),

@@ -8,9 +8,8 @@
 //!   behind one object-safe face so positions of different games can be summed);
 //! - [`solve`]: the algorithms, generic over [`game::Game`];
 //! - [`games`]: the rulesets, one module per family, and the registry of names;
-//! - [`cli`]: the command line (parsing words, rendering text and JSON); no game logic.
+//! - the command line lives in the `grundy-cli` crate.
 
-pub mod cli;
 pub mod error;
 pub mod files;
 #[doc(hidden)]

@@ -4,8 +4,19 @@ use assert_cmd::Command;
 use grundy::games::{self, Settings};
 use grundy::position::AnyPosition;
 
+/// The repository root (where `examples/` and `docs/` are): commands run there.
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Make the repository root the working directory of this test process, so in-process tests
+/// read `examples/...` as the commands do (idempotent; every test sets the same directory).
+pub fn at_root() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| std::env::set_current_dir(ROOT).expect("the repository root exists"));
+}
+
 /// A position built from words, as the command line builds it.
 pub fn position(words: &str) -> Box<dyn AnyPosition> {
+    at_root();
     games::build(&games::words(words), &Settings::default()).unwrap_or_else(|e| panic!("{words}: {e}"))
 }
 
@@ -17,7 +28,7 @@ pub fn value(words: &str) -> u64 {
 /// The `grundy` binary with these arguments.
 pub fn grundy(args: &[&str]) -> Command {
     let mut c = Command::cargo_bin("grundy").expect("the binary is built");
-    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.args(args).current_dir(crate::support::ROOT);
     c
 }
 

@@ -2,13 +2,13 @@
 
 use super::flags::{take_flag, take_limits};
 use super::render::columns;
-use crate::error::{Error, Result};
-use crate::game::Convention;
-use crate::games::{self, Settings};
-use crate::nimber::Nimber;
-use crate::outcome::Outcome;
-use crate::position::{AnyPosition, Played, Sum};
-use crate::value::Value;
+use grundy::error::{Error, Result};
+use grundy::game::Convention;
+use grundy::games::{self, Settings};
+use grundy::nimber::Nimber;
+use grundy::outcome::Outcome;
+use grundy::position::{AnyPosition, Played, Sum};
+use grundy::value::Value;
 use serde_json::{Value as Json, json};
 
 fn position_of(mut words: Vec<String>, mut settings: Settings) -> Result<(Box<dyn AnyPosition>, bool)> {

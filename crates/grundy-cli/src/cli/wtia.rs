@@ -1,12 +1,12 @@
 //! `grundy wtia 'GAME ARGS' ...`: a winner-takes-all sum: each component's w-value (SP, SC or a
-//! natural number), the sum's outcome and every winning move (see [`crate::solve::wtia`]).
+//! natural number), the sum's outcome and every winning move (see [`grundy::solve::wtia`]).
 
 use super::flags::{take_flag, take_limits};
 use super::render::columns;
-use crate::error::{Error, Result};
-use crate::games::{self, Settings};
-use crate::position::AnyPosition;
-use crate::solve::wtia::{self, W, WValues};
+use grundy::error::{Error, Result};
+use grundy::games::{self, Settings};
+use grundy::position::AnyPosition;
+use grundy::solve::wtia::{self, W, WValues};
 use serde_json::{Value as Json, json};
 
 fn w_json(w: W) -> Json {

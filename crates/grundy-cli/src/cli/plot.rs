@@ -20,10 +20,10 @@
 //! or Arial from the usual system places. Cost: one solve per cell (table) or one `seq` run.
 
 use super::flags::{take_flag, take_limits, take_value};
-use crate::error::{Error, Result};
-use crate::games::maze::{Cell, Maze};
-use crate::games::{self, Settings};
-use crate::solve::Solver;
+use grundy::error::{Error, Result};
+use grundy::games::maze::{Cell, Maze};
+use grundy::games::{self, Settings};
+use grundy::solve::Solver;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -204,7 +204,8 @@ pub fn maze(words: &[String], settings: &Settings) -> Result<Heatmap> {
             ));
         }
     };
-    let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
+    let text =
+        grundy::files::read_regular_text(std::path::Path::new(file), grundy::files::MAX_INPUT_BYTES, "maze file")?;
     let (board, figure) = Maze::parse(&text)?;
     let (w, h) = (board.width(), board.height());
     let mut solver: Solver<Maze> = settings.solver(board.clone());
@@ -250,7 +251,7 @@ pub fn table(mut words: Vec<String>, settings: &Settings) -> Result<Heatmap> {
     let mut any = false;
     let mut first_error = None;
     for (r, y) in ys.iter().enumerate() {
-        if crate::interrupt::requested() {
+        if grundy::interrupt::requested() {
             return Err(Error::Interrupted);
         }
         for (c, x) in xs.iter().enumerate() {

@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.current_dir(crate::support::ROOT);
     c
 }
 

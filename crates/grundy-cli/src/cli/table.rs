@@ -4,7 +4,7 @@
 //! is the position built from the words as `grundy value` would build it; a cell that is not a
 //! position (two pawns on one square) is blank. `--boolean` prints the Boolean function of ch.9
 //! instead: B = 1 when some option has B = 0, else 0, i.e. B = 0 exactly at the P-positions, read
-//! off the values. Each row gets its eventual arithmetic-periodic form ([`crate::solve::pattern`]),
+//! off the values. Each row gets its eventual arithmetic-periodic form ([`grundy::solve::pattern`]),
 //! proved when the game has a proved row law (Welter, no-overtaking, lattice, Chop).
 //!
 //! Cost: one value per cell (closed formulas: microseconds; Wythoff: one mex table for the whole
@@ -12,11 +12,11 @@
 
 use super::flags::{take_flag, take_limits};
 use super::render::columns;
-use crate::error::{Error, Result};
-use crate::games::{self, Settings};
-use crate::interrupt;
-use crate::solve::pattern::{self, RowLaw, RowPattern};
-use crate::value::Value;
+use grundy::error::{Error, Result};
+use grundy::games::{self, Settings};
+use grundy::interrupt;
+use grundy::solve::pattern::{self, RowLaw, RowPattern};
+use grundy::value::Value;
 use serde_json::{Value as Json, json};
 
 /// Most cells in one table.
@@ -33,7 +33,7 @@ fn parse_range(word: &str) -> Result<Option<(u64, u64)>> {
     let Some((a, b)) = word.split_once("..") else {
         return Ok(None);
     };
-    let num = |s: &str| crate::games::heap::parse_natural(s.trim_start_matches('='), "range end");
+    let num = |s: &str| grundy::games::heap::parse_natural(s.trim_start_matches('='), "range end");
     let (a, b) = (num(a)?, num(b)?);
     if a > b {
         return Err(Error::Input(format!(
@@ -113,10 +113,10 @@ impl Table {
 
 fn law(game: &str, fixed: &[u64]) -> Option<RowLaw> {
     match game {
-        "welter" => crate::games::welter::row_law(fixed),
-        "welter-no-overtaking" => crate::games::no_overtaking::row_law(fixed),
-        "lattice" => crate::games::lattice::row_law(fixed),
-        "chop" => crate::games::chop::row_law(fixed),
+        "welter" => grundy::games::welter::row_law(fixed),
+        "welter-no-overtaking" => grundy::games::no_overtaking::row_law(fixed),
+        "lattice" => grundy::games::lattice::row_law(fixed),
+        "chop" => grundy::games::chop::row_law(fixed),
         _ => None,
     }
 }
@@ -205,7 +205,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
 fn wythoff_cells(t: &Table) -> Result<Vec<Vec<Cell>>> {
     let coord = |i: usize, r: u64, c: u64| -> Result<u64> {
         match &t.args[i] {
-            Arg::Fixed(w) => crate::games::heap::parse_natural(w, "coordinate"),
+            Arg::Fixed(w) => grundy::games::heap::parse_natural(w, "coordinate"),
             Arg::Range(..) if t.ranges.len() == 2 && i == t.ranges[0] => Ok(r),
             Arg::Range(..) => Ok(c),
         }
@@ -218,13 +218,13 @@ fn wythoff_cells(t: &Table) -> Result<Vec<Vec<Cell>>> {
             maxy = maxy.max(coord(1, r, c)?);
         }
     }
-    let g = crate::games::wythoff::table(maxx, maxy)?;
+    let g = grundy::games::wythoff::table(maxx, maxy)?;
     let mut out = Vec::new();
     for &r in &t.rows {
         let mut row = Vec::new();
         for &c in &t.cols {
             let (x, y) = (coord(0, r, c)?, coord(1, r, c)?);
-            row.push(Some(Value::Finite(crate::nimber::Nimber(g[x as usize][y as usize]))));
+            row.push(Some(Value::Finite(grundy::nimber::Nimber(g[x as usize][y as usize]))));
         }
         out.push(row);
     }
@@ -236,9 +236,9 @@ fn shown(cell: &Cell, boolean: bool) -> Option<String> {
     let v = cell.as_ref()?;
     Some(if boolean {
         match v.outcome() {
-            crate::Outcome::P => "0".into(),
-            crate::Outcome::N => "1".into(),
-            crate::Outcome::Draw => "D".into(),
+            grundy::Outcome::P => "0".into(),
+            grundy::Outcome::N => "1".into(),
+            grundy::Outcome::Draw => "D".into(),
         }
     } else {
         v.to_string()
@@ -250,9 +250,9 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
     let v = cell.as_ref()?;
     if boolean {
         match v.outcome() {
-            crate::Outcome::P => Some(0),
-            crate::Outcome::N => Some(1),
-            crate::Outcome::Draw => None,
+            grundy::Outcome::P => Some(0),
+            grundy::Outcome::N => Some(1),
+            grundy::Outcome::Draw => None,
         }
     } else {
         v.finite().map(|n| n.0)
@@ -277,11 +277,11 @@ fn heap_law(t: &Table, ri: usize) -> Result<Option<RowLaw>> {
     let Ok(rules) = make(&t.game, rest, last) else {
         return Ok(None);
     };
-    let options = crate::solve::take_break::Options {
+    let options = grundy::solve::take_break::Options {
         progress: false,
         ..Default::default()
     };
-    match crate::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
+    match grundy::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
         Ok(seq) => Ok(seq.period.filter(|p| p.proved).map(|p| RowLaw {
             from: p.preperiod,
             period: p.period,

@@ -57,7 +57,7 @@ const GRIDS: [(&str, [&str; 5]); 3] = [
 #[test]
 fn every_cell_of_the_three_mazes_has_its_printed_value() {
     for (file, rows) in GRIDS {
-        let text = std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let text = std::fs::read_to_string(format!("{}/{file}", crate::support::ROOT)).unwrap();
         let (maze, at) = Maze::parse(&text).unwrap();
         assert_eq!(at, Some(Cell { x: 4, y: 0 }), "@ is the bottom-right cell (4,0)");
         let mut solver = Solver::plain(maze.clone());

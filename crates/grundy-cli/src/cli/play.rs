@@ -29,12 +29,12 @@
 
 use super::explain::sum_of;
 use super::flags::{take_flag, take_limits, take_value};
-use crate::error::{Error, Result};
-use crate::game::Convention;
-use crate::games::{self, Settings};
-use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Played};
-use crate::value::Value;
+use grundy::error::{Error, Result};
+use grundy::game::Convention;
+use grundy::games::{self, Settings};
+use grundy::nimber::Nimber;
+use grundy::position::{AnyPosition, Played};
+use grundy::value::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -323,7 +323,7 @@ fn hint(p: &dyn AnyPosition) -> Result<String> {
             m.label,
             m.next.text()
         ),
-        None if value.outcome() == crate::Outcome::Draw => {
+        None if value.outcome() == grundy::Outcome::Draw => {
             format!("value {value}: no winning move, but you can avoid losing by keeping the game loopy")
         }
         None => format!("value {value}: a P-position, no move wins against perfect play; make the game long"),
@@ -407,7 +407,7 @@ impl Remoteness {
         if depth > REMOTENESS_DEPTH || self.memo.len() > REMOTENESS_BUDGET || visiting.contains(&key) {
             return Err(Stop::Budget);
         }
-        if crate::interrupt::requested() {
+        if grundy::interrupt::requested() {
             return Err(Stop::Failed(Error::Interrupted));
         }
         visiting.push(key.clone());

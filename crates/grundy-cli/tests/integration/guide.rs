@@ -30,7 +30,7 @@ fn examples(guide: &str) -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn every_command_of_the_guide_prints_what_the_guide_shows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(crate::support::ROOT);
     let guide = std::fs::read_to_string(root.join("docs/guide.md")).unwrap();
     let examples = examples(&guide);
     assert!(examples.len() >= 40, "the guide has {} commands", examples.len());

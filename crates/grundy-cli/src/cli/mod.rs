@@ -16,10 +16,10 @@ mod table;
 mod verify;
 mod wtia;
 
-use crate::error::Error;
-use crate::games::Settings;
-use crate::solve::Limits;
 use clap::{Parser, Subcommand};
+use grundy::error::Error;
+use grundy::games::Settings;
+use grundy::solve::Limits;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -86,7 +86,9 @@ struct Words {
 
 /// Run the command line; returns the exit code.
 pub fn main() -> i32 {
-    crate::interrupt::install();
+    // Ctrl-C, SIGTERM and SIGHUP alike, so that `kill` or a closed terminal also saves what can
+    // be saved; a failure to install keeps the default behaviour (termination).
+    let _ = ctrlc::set_handler(grundy::interrupt::request);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -129,8 +131,8 @@ pub fn main() -> i32 {
 
 /// A stop at a checkpoint caused by the memory limit is reported as such, not as Ctrl-C.
 fn explain_stop(e: Error) -> Error {
-    if e == Error::Interrupted && crate::memory::exceeded() {
-        crate::memory::limit_error()
+    if e == Error::Interrupted && grundy::memory::exceeded() {
+        grundy::memory::limit_error()
     } else {
         e
     }
@@ -140,10 +142,10 @@ fn run(cli: Cli) -> Result<String, Error> {
     let mut settings = Settings::default();
     settings.limits.max_states = cli.max_states;
     let memory = match &cli.max_memory {
-        Some(size) => crate::memory::parse_size(size)?,
-        None => crate::memory::default_limit(),
+        Some(size) => grundy::memory::parse_size(size)?,
+        None => grundy::memory::default_limit(),
     };
-    crate::memory::set_limit(memory);
+    grundy::memory::set_limit(memory);
     match cli.command {
         Command::List { json } => Ok(list::run(json)),
         Command::Value(w) => position::value(w.words, settings),

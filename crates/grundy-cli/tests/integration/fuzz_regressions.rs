@@ -1,4 +1,4 @@
-//! Inputs found by fuzzing (`scripts/fuzz.sh`) and kept in `tests/fuzz-regressions/TARGET/`,
+//! Inputs found by fuzzing (`scripts/fuzz.sh`) and kept in `crates/grundy-cli/tests/fuzz-regressions/TARGET/`,
 //! replayed through the same checks as the fuzz targets ([`grundy::fuzz_checks`]), plus a few
 //! hand-written seeds per target so every check runs even before any crash was found.
 
@@ -17,7 +17,7 @@ const TARGETS: &[(&str, Check)] = &[
 
 #[test]
 fn kept_fuzz_inputs_still_pass() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
+    let root = std::path::Path::new(crate::support::ROOT).join("crates/grundy-cli/tests/fuzz-regressions");
     let mut replayed = 0;
     for (target, check) in TARGETS {
         let Ok(dir) = std::fs::read_dir(root.join(target)) else {

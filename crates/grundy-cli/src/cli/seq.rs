@@ -7,11 +7,11 @@
 //! to stdout; the text table is printed for N ≤ 10000, a summary beyond.
 
 use super::flags::{take_flag, take_limits, take_number, take_value};
-use crate::error::{Error, Result};
-use crate::games::{self, Settings};
-use crate::interrupt;
-use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
-use crate::solve::take_break::{Method, Options};
+use grundy::error::{Error, Result};
+use grundy::games::{self, Settings};
+use grundy::interrupt;
+use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
+use grundy::solve::take_break::{Method, Options};
 use std::io::Write;
 
 /// Largest N whose whole table is printed as text.
@@ -75,7 +75,7 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
                 settings.limits.max_states
             )));
         }
-        let values = crate::games::script::integer_values(&file, to, &settings)?;
+        let values = grundy::games::script::integer_values(&file, to, &settings)?;
         let seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
         return output(&format!("--rules {file}"), to, &seq, csv, json, capture);
     }
@@ -88,21 +88,21 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
     if entry.name == "triomino" {
         // Not a heap game, but one number: the full 2×n strip, by the O(N²) recurrence over
         // strip components.
-        crate::games::args::no_other_options(rest, "seq triomino", "--to N")?;
+        grundy::games::args::no_other_options(rest, "seq triomino", "--to N")?;
         if !rest.is_empty() {
             return Err(Error::Input(
                 "seq triomino takes no length: the lengths are 0..N of --to N, e.g. `grundy seq triomino --to 40`"
                     .into(),
             ));
         }
-        if to > crate::games::triomino::MAX_LENGTH {
+        if to > grundy::games::triomino::MAX_LENGTH {
             return Err(Error::Input(format!(
                 "seq triomino --to {to}: boards up to 2×{} are accepted",
-                crate::games::triomino::MAX_LENGTH
+                grundy::games::triomino::MAX_LENGTH
             )));
         }
-        let values = crate::games::triomino::strip_values_by_components(to as usize)?;
-        let values = values.into_iter().map(crate::nimber::Nimber).collect();
+        let values = grundy::games::triomino::strip_values_by_components(to as usize)?;
+        let values = values.into_iter().map(grundy::nimber::Nimber).collect();
         let seq = Sequence::from_values(values, &PeriodProof::None, "O(N²) recurrence over strip components")?;
         return output("triomino", to, &seq, csv, json, capture);
     }
@@ -138,19 +138,19 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
     output(&words.join(" "), to, &seq, csv, json, capture)
 }
 
-/// `--verify`: the values again by an independent method (see [`crate::solve::verify`]): a
+/// `--verify`: the values again by an independent method (see [`grundy::solve::verify`]): a
 /// code computed by sparse space against the plain take-and-break method; a code computed by
 /// the plain method against the generic mex over the rules' options; other heap games against
 /// their closed formula, or else against the generic solver on each heap.
 fn verify_sequence(
     name: &str,
     rest: &[String],
-    rules: &dyn crate::games::heap::HeapRules,
+    rules: &dyn grundy::games::heap::HeapRules,
     values: &[u64],
     seq: &Sequence,
     settings: &Settings,
 ) -> Result<String> {
-    use crate::solve::verify::check_sequence;
+    use grundy::solve::verify::check_sequence;
     let to = values.len() as u64 - 1;
     if rules.take_break().is_some() {
         if seq.method.starts_with("sparse") {
@@ -163,7 +163,7 @@ fn verify_sequence(
             let again: Vec<u64> = (0..=to).map(|n| plain.get(n)).collect();
             return check_sequence(values, &again, "sparse space against the plain take-and-break method");
         }
-        let generic = crate::solve::heap_sequence::plain_values(rules, to)?;
+        let generic = grundy::solve::heap_sequence::plain_values(rules, to)?;
         let again: Vec<u64> = generic.iter().map(|v| v.0).collect();
         return check_sequence(
             values,
@@ -184,7 +184,7 @@ fn verify_sequence(
         match games::build(&words, settings).and_then(|p| p.value()) {
             Ok(v) => again.push(v.finite().map_or(u64::MAX, |v| v.0)),
             // Heaps the game does not accept as a position (state 0 of divisors) are skipped.
-            Err(crate::Error::Input(_)) if n == 0 => again.push(values[0]),
+            Err(grundy::Error::Input(_)) if n == 0 => again.push(values[0]),
             Err(e) => return Err(e),
         }
     }
@@ -199,9 +199,9 @@ fn verify_sequence(
 /// as usual (text, JSON or CSV, complete and valid), then the reason is the error (Ctrl-C:
 /// exit code 130; the memory limit: its own message).
 fn stopped_early(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: bool, capture: bool) -> Result<String> {
-    let limit = crate::memory::exceeded();
+    let limit = grundy::memory::exceeded();
     let why = if limit {
-        crate::memory::limit_error().to_string()
+        grundy::memory::limit_error().to_string()
     } else {
         "interrupted".to_string()
     };
@@ -250,7 +250,7 @@ fn output_all(
     let (game, seq) = (game.to_string(), seq);
     match csv {
         Some(Some(file)) if file != "-" => {
-            crate::files::write_atomic_with(std::path::Path::new(&file), "the CSV file", |out| {
+            grundy::files::write_atomic_with(std::path::Path::new(&file), "the CSV file", |out| {
                 write_csv(seq, out, false)
             })?;
             Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, seq)))
@@ -300,7 +300,7 @@ fn io_error(what: &str, e: std::io::Error) -> Error {
 
 fn check_interrupt(n: u64, stoppable: bool) -> std::io::Result<()> {
     // Only Ctrl-C stops the writing: after the memory limit, the values so far are written.
-    if stoppable && n & 0xffff == 0 && interrupt::requested() && !crate::memory::exceeded() {
+    if stoppable && n & 0xffff == 0 && interrupt::requested() && !grundy::memory::exceeded() {
         return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
     }
     Ok(())

@@ -5,14 +5,14 @@
 
 use super::flags::{take_flag, take_limits, take_number, take_value};
 use super::render::columns;
-use crate::error::{Result, input};
-use crate::games::Settings;
-use crate::games::graph::{Pawns, SolvedGraph, load};
-use crate::outcome::Outcome;
-use crate::position::AnyPosition;
-use crate::solve::digraph::INFINITE;
-use crate::solve::gfunctions::{Functions, Rule, enumerate_bounded};
-use crate::value::Value;
+use grundy::error::{Result, input};
+use grundy::games::Settings;
+use grundy::games::graph::{Pawns, SolvedGraph, load};
+use grundy::outcome::Outcome;
+use grundy::position::AnyPosition;
+use grundy::solve::digraph::INFINITE;
+use grundy::solve::gfunctions::{Functions, Rule, enumerate_bounded};
+use grundy::value::Value;
 use serde_json::{Map, Value as Json, json};
 
 const USAGE: &str =
@@ -47,7 +47,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     if verify {
         eprintln!(
             "grundy: {}",
-            crate::solve::verify::check_graph(&solved.graph, &solved.labels)?
+            grundy::solve::verify::check_graph(&solved.graph, &solved.labels)?
         );
     }
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
@@ -130,7 +130,7 @@ fn vertices(s: &SolvedGraph, json: bool) -> String {
     out
 }
 
-fn moves_json(moves: &[crate::position::Played]) -> Vec<Json> {
+fn moves_json(moves: &[grundy::position::Played]) -> Vec<Json> {
     moves
         .iter()
         .map(|m| json!({ "move": m.label, "position": m.next.text() }))
@@ -138,7 +138,7 @@ fn moves_json(moves: &[crate::position::Played]) -> Vec<Json> {
 }
 
 /// Winning moves (to value 0) and, in a draw, the moves that keep the draw.
-fn best_moves(p: &Pawns) -> Result<(Value, Vec<crate::position::Played>, Vec<crate::position::Played>)> {
+fn best_moves(p: &Pawns) -> Result<(Value, Vec<grundy::position::Played>, Vec<grundy::position::Played>)> {
     let value = p.value()?;
     let mut wins = Vec::new();
     let mut draws = Vec::new();
@@ -184,7 +184,7 @@ fn pawn_report(p: Pawns, json: bool) -> Result<String> {
     Ok(out)
 }
 
-fn push_moves(out: &mut String, title: &str, moves: &[crate::position::Played]) {
+fn push_moves(out: &mut String, title: &str, moves: &[grundy::position::Played]) {
     if moves.is_empty() {
         out.push_str(&format!("{title}: none\n"));
         return;

@@ -12,12 +12,12 @@
 
 use super::flags::{take_flag, take_limits};
 use super::render::columns;
-use crate::error::{Error, Result};
-use crate::game::Convention;
-use crate::games::{self, Settings};
-use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Sum};
-use crate::value::Value;
+use grundy::error::{Error, Result};
+use grundy::game::Convention;
+use grundy::games::{self, Settings};
+use grundy::nimber::Nimber;
+use grundy::position::{AnyPosition, Sum};
+use grundy::value::Value;
 
 /// `grundy explain GAME ARGS` or `grundy explain --sum 'GAME ARGS' 'GAME ARGS' ...`.
 pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {

@@ -22,7 +22,7 @@ const STATE: &str = "examples/graphs/state_game.txt";
 const HANDBOOK: &str = "examples/graphs/handbook6.txt";
 
 fn read(file: &str) -> Digraph {
-    grundy::games::graph::read(&format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    grundy::games::graph::read(&format!("{}/{file}", crate::support::ROOT)).unwrap()
 }
 
 /// name → (value, outcome) from `grundy graph FILE --json`.

@@ -1,11 +1,11 @@
 //! `--verify` on `value`, `seq` and `graph`: the independent recomputation of
-//! [`crate::solve::verify`], with its verdict on stderr (the output itself is unchanged, so
+//! [`grundy::solve::verify`], with its verdict on stderr (the output itself is unchanged, so
 //! `--json` stays one document). A disagreement is an error: exit code 2 and the reason.
 
-use crate::error::Result;
-use crate::position::AnyPosition;
-use crate::solve::verify;
-use crate::value::Value;
+use grundy::error::Result;
+use grundy::position::AnyPosition;
+use grundy::solve::verify;
+use grundy::value::Value;
 
 /// Check a position's value and winning moves by mex over its moves alone.
 pub fn position(p: &dyn AnyPosition, max_states: usize) -> Result<()> {
