@@ -1,14 +1,55 @@
 //! # grundy
 //!
 //! Sprague–Grundy theory for impartial combinatorial games: nimbers (Grundy values) by mex over
-//! options, outcomes, every winning move, disjunctive sums by nim-sum, and whole value sequences.
+//! options, outcomes, every winning move, disjunctive sums by nim-sum, and whole value sequences
+//! with proved periods. Where each result and algorithm comes from is listed in
+//! `docs/sources.md` (\[Sprague1935\], \[Grundy1939\], \[Bouton1901\], \[GuySmith1956\], \[WW\], …);
+//! module docs cite those names.
 //!
-//! Layers (see `DESIGN.md` in the shared folder):
-//! - core: [`nimber`], [`outcome`], [`value`], the [`game::Game`] trait and [`position`] (games
-//!   behind one object-safe face so positions of different games can be summed);
-//! - [`solve`]: the algorithms, generic over [`game::Game`];
-//! - [`games`]: the rulesets, one module per family, and the registry of names;
-//! - the command line lives in the `grundy-cli` crate.
+//! # Example
+//!
+//! A Nim position with its winning move (the Polish slides' ⟨3, 4, 5⟩), the Kayles sequence with
+//! its period proved by the Guy–Smith theorem, and a sum of two different games:
+//!
+//! ```
+//! use grundy::games::{self, Settings, octal::Code};
+//! use grundy::{Nimber, Outcome, position::{AnyPosition, Sum}, solve::take_break};
+//! # fn main() -> grundy::Result<()> {
+//! let position = |text: &str| games::build(&games::words(text), &Settings::default());
+//!
+//! // Nim 3 4 5: nimber 3 ⊕ 4 ⊕ 5 = 2; the one move to nimber 0 takes 2 from the 3-heap.
+//! let nim = position("nim 3 4 5")?;
+//! assert_eq!(nim.value()?.finite(), Some(Nimber(2)));
+//! let wins = nim.moves_to(Nimber(0))?;
+//! assert_eq!(wins.len(), 1);
+//! assert_eq!(wins[0].next.text(), "1 4 5");
+//!
+//! // Kayles (octal 0.77): periodic with period 12 from heap 71 on, proved, so any heap is read
+//! // off the period.
+//! let kayles = take_break::compute(Code::parse("kayles")?.rules(), 100, Default::default())?;
+//! let period = kayles.period.as_ref().expect("the period is proved");
+//! assert_eq!((period.preperiod, period.period), (71, 12));
+//! assert_eq!(kayles.get(1_000_000_000_000), kayles.get(71 + (1_000_000_000_000 - 71) % 12));
+//!
+//! // Grundy's game on a heap of 8 (nimber 2) plus a Nim heap of 5: 2 ⊕ 5 = 7, an N-position.
+//! let sum = Sum::new(vec![position("grundy-game 8")?, position("nim 5")?])?;
+//! assert_eq!(sum.value()?.finite(), Some(Nimber(7)));
+//! assert_eq!(sum.value()?.outcome(), Outcome::N);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Layers
+//!
+//! - core: [`nimber`] (nimbers, mex, nim-sum), [`outcome`], [`value`] (finite and loopy
+//!   values), the [`game::Game`] trait, and [`position`] (positions of any game behind one
+//!   object-safe face, so positions of different games can be summed);
+//! - [`solve`]: the algorithms, generic over [`game::Game`] or over heap rules;
+//! - [`games`]: the rulesets, one module per family, and the registry of their names;
+//! - services: [`error`] (typed errors), [`files`] (bounded reads, atomic writes),
+//!   [`interrupt`] and [`memory`] (stopping long work cleanly);
+//! - the command line (argument parsing, printing, progress bars, exit codes) is the separate
+//!   `grundy-cli` crate, which uses only this library's public API.
 
 pub mod error;
 pub mod files;
