@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+/// Everything that can go wrong in the library, as a value the caller matches on; the
+/// `Display` text is one line meant for a person.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
     /// Input that does not parse or is out of range; the message says what is accepted.
@@ -22,6 +24,7 @@ pub enum Error {
     Unsupported(String),
 }
 
+/// The library's result type: a value, or an [`Error`](enum@Error).
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// Shorthand for an input error.

@@ -25,11 +25,14 @@ pub enum Convention {
 /// A move: its label in the game's notation and the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move<P> {
+    /// The move in the game's own notation, e.g. `10 → 7` or `8 → 1+7`.
     pub label: String,
+    /// The position the move leads to.
     pub position: P,
 }
 
 impl<P> Move<P> {
+    /// A move labelled `label` that leads to `position`.
     pub fn new(label: impl Into<String>, position: P) -> Self {
         Move {
             label: label.into(),
@@ -38,7 +41,13 @@ impl<P> Move<P> {
     }
 }
 
+/// The rules of an impartial game, as the solvers see them: the options of a position (its
+/// followers in the game graph) and how to name moves and positions. A game must be finite
+/// (no position reachable from itself) for [`crate::solve::Solver`]; loopy games go through
+/// [`crate::solve::digraph`]. Every optional method has a correct default, so the least a game
+/// writes is its position type, [`Game::options`], [`Game::moves`] and [`Game::format`].
 pub trait Game {
+    /// A position of the game: cheap to clone and hash, since the solvers use it as a table key.
     type Position: Clone + Eq + Hash + Debug;
 
     /// Push every option of `position` onto `out` (the solvers' hot path; `out` is empty on

@@ -51,6 +51,8 @@
 //! - the command line (argument parsing, printing, progress bars, exit codes) is the separate
 //!   `grundy-cli` crate, which uses only this library's public API.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod files;
 #[doc(hidden)]

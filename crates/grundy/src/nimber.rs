@@ -15,8 +15,10 @@ use std::ops::{BitXor, BitXorAssign};
 pub struct Nimber(pub u64);
 
 impl Nimber {
+    /// The nimber 0: the value of every P-position.
     pub const ZERO: Nimber = Nimber(0);
 
+    /// Whether this is 0, i.e. a position of this value is lost for the player to move.
     pub fn is_zero(self) -> bool {
         self.0 == 0
     }

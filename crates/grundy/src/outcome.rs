@@ -4,6 +4,7 @@
 use serde::Serialize;
 use std::fmt;
 
+/// Who wins a position with best play.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
 pub enum Outcome {
     /// The player to move loses (the handbook's "losing state", the thesis's "odd game").
@@ -25,6 +26,7 @@ impl Outcome {
         }
     }
 
+    /// The outcome in words, from the point of view of the player to move.
     pub fn meaning(self) -> &'static str {
         match self {
             Outcome::P => "the player to move loses",

@@ -15,7 +15,9 @@ use std::rc::Rc;
 
 /// A move made: its label in the game's notation and the position it leads to.
 pub struct Played {
+    /// The move in the game's notation (in a sum, prefixed by the component, `#2 …`).
     pub label: String,
+    /// The position after the move, behind the same face.
     pub next: Box<dyn AnyPosition>,
 }
 
@@ -25,14 +27,19 @@ pub trait AnyPosition {
     fn game(&self) -> String;
     /// The position in the game's notation.
     fn text(&self) -> String;
+    /// Normal play (the last mover wins) unless the game says misère.
     fn convention(&self) -> Convention {
         Convention::Normal
     }
+    /// The position's value: a nimber, or ∞ with its escape set in a loopy game. May search, so
+    /// it can fail with a state limit or an interruption.
     fn value(&self) -> Result<Value>;
     /// Every move, in a fixed order.
     fn moves(&self) -> Result<Vec<Played>>;
     /// Every move to a position of finite value `target`.
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>>;
+    /// A copy of this position behind a new box (for an [`Instance`], sharing its solver and
+    /// table).
     fn boxed(&self) -> Box<dyn AnyPosition>;
     /// For a sum: its components; for anything else: itself alone.
     fn components(&self) -> Vec<Box<dyn AnyPosition>> {
@@ -64,6 +71,8 @@ pub struct Instance<G: Game> {
 }
 
 impl<G: Game + 'static> Instance<G> {
+    /// The position `position` of the game solved by `solver`, shown under the game name `name`
+    /// (with its parameters, e.g. `subtraction --set 1,2,3`).
     pub fn new(name: impl Into<String>, solver: Solver<G>, position: G::Position) -> Self {
         let name: String = name.into();
         Instance {
@@ -73,6 +82,7 @@ impl<G: Game + 'static> Instance<G> {
         }
     }
 
+    /// The position in the game's own type.
     pub fn position(&self) -> &G::Position {
         &self.position
     }

@@ -9,16 +9,21 @@ use crate::outcome::Outcome;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::fmt;
 
+/// The value of a position under normal play: a nimber, or in a loopy game ∞(K).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Value {
+    /// A finite nimber: the position is equivalent to a Nim heap of that size.
     Finite(Nimber),
     /// ∞(K): `escapes` is K, sorted and without repeats.
     Infinite {
+        /// The finite values among the position's followers, sorted and without repeats.
         escapes: Vec<Nimber>,
     },
 }
 
 impl Value {
+    /// Who wins: P for 0, N for another nimber; for ∞(K), N when 0 ∈ K (move to a P-position)
+    /// and a draw otherwise.
     pub fn outcome(&self) -> Outcome {
         match self {
             Value::Finite(v) if v.is_zero() => Outcome::P,
@@ -28,6 +33,7 @@ impl Value {
         }
     }
 
+    /// The nimber, or `None` for an infinite value.
     pub fn finite(&self) -> Option<Nimber> {
         match self {
             Value::Finite(v) => Some(*v),

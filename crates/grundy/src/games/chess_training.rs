@@ -20,6 +20,9 @@ pub type Queens = Vec<(u32, u32)>;
 /// Largest coordinate accepted.
 pub const MAX_COORDINATE: u32 = 10_000;
 
+/// The chess-training game: a [`Queens`] position, normal play (the player who moves a queen
+/// into the corner makes the last move); `grundy wtia` plays the queens as a winner-takes-all
+/// sum.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChessTraining;
 
@@ -76,6 +79,8 @@ impl Game for ChessTraining {
     }
 }
 
+/// Queens written as `X,Y` words (column and row from the corner 0,0); an error names the word
+/// that is not a square.
 pub fn parse(words: &[String]) -> Result<Queens> {
     if words.is_empty() {
         return input("chess-training takes queens as X,Y, e.g. `chess-training 3,4 5,2`");
@@ -108,6 +113,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     )))
 }
 
+/// Registry entry of chess training (`chess-training`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "chess-training",
     aliases: &[],

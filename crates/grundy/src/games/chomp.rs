@@ -33,10 +33,13 @@ pub const MAX_COLUMNS: usize = 255;
 /// Row lengths from the poisoned row up (zeros after the last row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
+    /// Row lengths from the poisoned row up, non-increasing; rows past the top are 0.
     pub rows: [u8; MAX_ROWS],
 }
 
 impl Shape {
+    /// The shape with these row lengths, bottom row first. The caller keeps to at most
+    /// [`MAX_ROWS`] non-increasing rows of at most [`MAX_COLUMNS`] squares (the parser checks).
     pub fn new(rows: &[usize]) -> Shape {
         let mut s = Shape { rows: [0; MAX_ROWS] };
         for (i, &r) in rows.iter().enumerate() {
@@ -45,10 +48,12 @@ impl Shape {
         s
     }
 
+    /// Number of non-empty rows.
     pub fn height(&self) -> usize {
         self.rows.iter().take_while(|&&r| r > 0).count()
     }
 
+    /// Number of squares left, the poisoned one included.
     pub fn squares(&self) -> u32 {
         self.rows.iter().map(|&r| r as u32).sum()
     }
@@ -266,6 +271,7 @@ impl AnyPosition for ChompInstance {
     }
 }
 
+/// Registry entry of Chomp (`chomp`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "chomp",
     aliases: &[],

@@ -12,6 +12,8 @@ use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
+/// Chop on a rectangle; a position is (columns, rows), both at least 1; (1, 1) is terminal.
+/// Closed form g = (c − 1) ⊕ (r − 1).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Chop;
 
@@ -65,6 +67,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     Ok(Box::new(Instance::new("chop", settings.solver(Chop), p)))
 }
 
+/// Registry entry of Chop (`chop`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "chop",
     aliases: &[],

@@ -16,8 +16,11 @@ use crate::position::AnyPosition;
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
 
+/// An uncoloured cell, written `.`.
 pub const EMPTY: u8 = b'.';
+/// A red cell, written `R`.
 pub const RED: u8 = b'R';
+/// A blue cell, written `B`.
 pub const BLUE: u8 = b'B';
 
 /// The longest row accepted.
@@ -26,6 +29,8 @@ pub const MAX_CELLS: usize = 100_000;
 /// The cells, left to right.
 pub type Row = Vec<u8>;
 
+/// The coloring game on a [`Row`]; the row splits into independent segments at its coloured
+/// cells, solved by the search engine ([`crate::solve::search`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Coloring;
 
@@ -113,6 +118,8 @@ impl Searchable for Coloring {
     }
 }
 
+/// A row written as one word of `.`, `R` and `B` (at most [`MAX_CELLS`] cells); a row in
+/// which two adjacent cells already have the same colour is refused.
 pub fn parse_row(word: &str) -> Result<Row> {
     if word.len() > MAX_CELLS {
         return input(format!(
@@ -153,6 +160,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     ))
 }
 
+/// Registry entry of the coloring game (`coloring`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "coloring",
     aliases: &["colouring"],

@@ -28,8 +28,12 @@ pub const MAX_CELLS: usize = 64;
 /// A board: `bits` has bit `r * w + c` set when cell (r, c) is empty (row 0 at the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
+    /// Width in cells (columns).
     pub w: u8,
+    /// Height in cells (rows); width × height is at most 64.
     pub h: u8,
+    /// One bit per empty cell, row-major from the top-left: cell (row r, column c) is bit
+    /// r · w + c.
     pub bits: u64,
 }
 
@@ -123,6 +127,8 @@ impl Board {
         ra.abs_diff(rb) + ca.abs_diff(cb) == 1
     }
 
+    /// The board as one word: rows from the top separated by `/`, `.` an empty cell, `#` a
+    /// filled one.
     pub fn format(&self) -> String {
         let mut rows = Vec::new();
         for r in 0..self.h as u32 {
@@ -465,6 +471,7 @@ impl AnyPosition for CramInstance {
     }
 }
 
+/// Registry entry of Cram (`cram`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "cram",
     aliases: &[],

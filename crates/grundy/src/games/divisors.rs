@@ -9,6 +9,9 @@ use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
+/// The divisor game as one-heap rules (a state k is a heap of k), lifted to several states by
+/// [`crate::games::heap::HeapGame`]; values come from a sequence computed with a
+/// smallest-prime-factor sieve of the divisors.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Divisors;
 
@@ -130,6 +133,7 @@ fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn
     Ok(Box::new(Divisors))
 }
 
+/// Registry entry of the divisor game (`divisors`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "divisors",
     aliases: &["divisor-game"],

@@ -70,8 +70,11 @@ impl Builder {
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// One arc per line, `u v` or `u -> v`; a lone name is an isolated vertex; `#` comments.
     EdgeList,
+    /// Graphviz DOT: a `digraph` of node statements and `->` edge chains.
     Dot,
+    /// JSON: `{"vertices": [...], "arcs": [[u, v], ...]}`.
     Json,
 }
 
@@ -468,14 +471,20 @@ pub fn read(path: &str) -> Result<Digraph> {
 /// A graph with its generalized Sprague–Grundy labels, shared by all positions on it.
 #[derive(Debug)]
 pub struct SolvedGraph {
+    /// The file the graph was read from, as given (for messages).
     pub file: String,
+    /// The graph itself.
     pub graph: Digraph,
     /// Per vertex: a finite value, or [`INFINITE`].
     pub labels: Vec<u32>,
+    /// Whether the graph has no circuit (then every label is an ordinary Grundy value).
     pub acyclic: bool,
 }
 
 impl SolvedGraph {
+    /// Solve `graph`: the Grundy function in O(V + E) when it is acyclic, else the generalized
+    /// Sprague–Grundy function γ ([`Digraph::loopy_values`]). Fails only when Ctrl-C or the
+    /// memory limit stops the labelling.
     pub fn new(file: impl Into<String>, graph: Digraph) -> Result<SolvedGraph> {
         let (labels, acyclic) = match graph.grundy_acyclic() {
             Ok(v) => (v, true),
@@ -489,6 +498,7 @@ impl SolvedGraph {
         })
     }
 
+    /// The value of vertex `v`: finite, or ∞ with its escape set.
     pub fn value(&self, v: u32) -> Value {
         self.graph.value_of(&self.labels, v)
     }
@@ -515,14 +525,17 @@ pub struct Pawns {
 }
 
 impl Pawns {
+    /// Pawns on the vertices `pawns` (ids of `solved.graph`; repeats allowed) of a solved graph.
     pub fn new(solved: Rc<SolvedGraph>, pawns: Vec<u32>) -> Pawns {
         Pawns { solved, pawns }
     }
 
+    /// The vertex ids under the pawns, in the order given.
     pub fn pawns(&self) -> &[u32] {
         &self.pawns
     }
 
+    /// The solved graph the pawns stand on.
     pub fn solved(&self) -> &SolvedGraph {
         &self.solved
     }
@@ -706,6 +719,7 @@ fn build(_name: &str, words: &[String], _settings: &Settings) -> Result<Box<dyn 
     Ok(Box::new(Pawns::new(solved, pawns)))
 }
 
+/// Registry entry of graph games (`graph`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "graph",
     aliases: &["digraph"],

@@ -6,6 +6,8 @@ use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
 use crate::games::{GameEntry, Settings};
 use crate::position::{AnyPosition, Instance};
 
+/// Grundy's game as one-heap rules (lifted to several heaps by [`crate::games::heap::HeapGame`]);
+/// single-heap values come from the sequence engine.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GrundyGame;
 
@@ -38,6 +40,7 @@ fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn
     Ok(Box::new(GrundyGame))
 }
 
+/// Registry entry of Grundy's game (`grundy-game`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "grundy-game",
     aliases: &["grundy"],

@@ -91,6 +91,7 @@ pub const PERIOD_SEARCH: u64 = 1 << 16;
 /// A position of several heaps, for any [`HeapRules`].
 #[derive(Clone, Debug)]
 pub struct HeapGame<R> {
+    /// The one-heap rules being lifted.
     pub rules: R,
     /// Single-heap values from the sequence engine, when the rules have one (see
     /// [`HeapRules::sequence_engine`]).

@@ -13,6 +13,7 @@ use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
+/// The lattice game; a position is (x, y); closed form g = x ⊕ y.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Lattice;
 
@@ -100,6 +101,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     Ok(Box::new(Instance::new("lattice", settings.solver(Lattice), p)))
 }
 
+/// Registry entry of the lattice game (`lattice`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "lattice",
     aliases: &[],

@@ -16,6 +16,8 @@ use crate::position::{AnyPosition, Instance};
 /// Superpiles, each bottom to top, without empty piles.
 pub type Superpiles = Vec<Vec<u64>>;
 
+/// Nim on levels as a normal-play game: a position is a list of superpiles, each a list of pile
+/// sizes from the bottom up; a position with an empty superpile is terminal.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Levels;
 
@@ -106,6 +108,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     Ok(Box::new(Instance::new("levels", settings.solver(Levels), p)))
 }
 
+/// Registry entry of Nim on levels (`levels`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "levels",
     aliases: &["nim-on-levels"],

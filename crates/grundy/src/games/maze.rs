@@ -23,7 +23,9 @@ pub struct Maze {
 /// A cell in the handbook's coordinates: x from the left, y from the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
+    /// Column, from 0 at the left.
     pub x: usize,
+    /// Row, from 0 at the bottom (y grows upwards, as in the handbook's pictures).
     pub y: usize,
 }
 
@@ -86,10 +88,12 @@ impl Maze {
         Ok((maze, at))
     }
 
+    /// Number of columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Number of rows.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -193,6 +197,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     )))
 }
 
+/// Registry entry of the maze game (`maze`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "maze",
     aliases: &[],

@@ -13,6 +13,8 @@ use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
+/// Misère Nim on several heaps; values are misère Grundy values ([`misere_value`]), so the
+/// solver's convention is [`crate::game::Convention::Misere`] and positions are not summed.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MisereNim;
 
@@ -101,6 +103,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Bo
     Ok(Box::new(Instance::new("misere-nim", settings.solver(MisereNim), heaps)))
 }
 
+/// Registry entry of misère Nim (`misere-nim`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "misere-nim",
     aliases: &["misère-nim"],

@@ -34,6 +34,7 @@ use crate::solve::{Limits, Solver};
 /// Settings every game builder receives from the command line.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Settings {
+    /// The state limit of every solver the builder creates.
     pub limits: Limits,
 }
 
@@ -53,12 +54,19 @@ pub type HeapRulesFn = fn(&str, &[String], u64) -> Result<Box<dyn HeapRules>>;
 
 /// A built-in game: its names, its rules in words, its position syntax and builders.
 pub struct GameEntry {
+    /// The canonical name, lower case, as typed on the command line (`grundy-game`).
     pub name: &'static str,
+    /// Other names accepted for the game (`grundy`), lower case.
     pub aliases: &'static [&'static str],
+    /// The one-line description shown by `grundy list`.
     pub summary: &'static str,
+    /// The rules in full sentences, shown by `grundy list`.
     pub rules: &'static str,
+    /// How a position is written after the name (the words the builder accepts).
     pub syntax: &'static str,
+    /// One position in that syntax, shown as an example.
     pub example: &'static str,
+    /// Builds a position from the name and the words after it.
     pub build: BuildFn,
     /// For one-heap games: the rules, so `seq` can compute value sequences.
     pub heap_rules: Option<HeapRulesFn>,

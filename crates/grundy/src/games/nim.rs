@@ -10,6 +10,8 @@ use crate::position::{AnyPosition, Instance};
 use crate::solve::Solver;
 use crate::solve::heap_sequence::PeriodProof;
 
+/// Nim's one-heap rules: a heap n may go to any smaller size. Closed form g(n) = n and moves
+/// to any value found directly, so positions never need a search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NimRules;
 
@@ -42,6 +44,7 @@ impl HeapRules for NimRules {
     }
 }
 
+/// Nim on several heaps: [`NimRules`] lifted by [`HeapGame`]; its value is the xor of the heaps.
 pub type Nim = HeapGame<NimRules>;
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
@@ -58,6 +61,7 @@ fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn
     Ok(Box::new(NimRules))
 }
 
+/// Registry entry of Nim (`nim`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "nim",
     aliases: &[],

@@ -17,6 +17,8 @@ use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
+/// Welter's game without overtaking; a position is the pawns' squares (from 1). Values by the
+/// Staircase-Nim closed form.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoOvertaking;
 
@@ -120,6 +122,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     )))
 }
 
+/// Registry entry of Welter without overtaking (`welter-no-overtaking`): names, rules text,
+/// syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "welter-no-overtaking",
     aliases: &[],

@@ -89,6 +89,7 @@ impl Code {
         &self.text
     }
 
+    /// The code as take-and-break rules for the sequence engine ([`crate::solve::take_break`]).
     pub fn rules(&self) -> &TakeBreak {
         &self.rules
     }
@@ -335,6 +336,8 @@ fn rules(name: &str, words: &[String], _max_heap: u64) -> Result<Box<dyn HeapRul
     Ok(Box::new(Octal::new(code)))
 }
 
+/// Registry entry of octal and hexadecimal games (`octal`, and every code by itself): names,
+/// rules text, syntax, builder, one-heap rules for `seq`.
 pub const ENTRY: GameEntry = GameEntry {
     name: "octal",
     aliases: &["hexadecimal", "kayles", "dawson-kayles", "dawson-chess"],

@@ -44,10 +44,15 @@ pub const MAX_OPERATIONS: u64 = 5_000_000;
 /// A position of a scripted game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Pos {
+    /// A Rhai integer.
     Int(i64),
+    /// A Rhai boolean.
     Bool(bool),
+    /// A Rhai character.
     Char(char),
+    /// A Rhai string.
     Str(String),
+    /// A Rhai array of positions (arrays may nest).
     List(Vec<Pos>),
 }
 

@@ -23,6 +23,8 @@ pub struct Subtraction {
 }
 
 impl Subtraction {
+    /// The game with subtraction set `set` (sorted and deduplicated here); an empty set or one
+    /// containing 0 is refused.
     pub fn new(mut set: Vec<u64>) -> crate::Result<Self> {
         if set.contains(&0) {
             return input("the subtraction set may not contain 0: a move must remove at least one stick");
@@ -35,6 +37,7 @@ impl Subtraction {
         Ok(Subtraction { set })
     }
 
+    /// The subtraction set, increasing and without repeats.
     pub fn set(&self) -> &[u64] {
         &self.set
     }
@@ -104,6 +107,8 @@ fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn
     Ok(Box::new(rules))
 }
 
+/// Registry entry of subtraction games (`subtraction --set S`): names, rules text, syntax,
+/// builder, one-heap rules for `seq`.
 pub const ENTRY: GameEntry = GameEntry {
     name: "subtraction",
     aliases: &["a-nim"],
@@ -208,6 +213,8 @@ fn prime_rules(_name: &str, words: &[String], max_heap: u64) -> crate::Result<Bo
     Ok(Box::new(PrimeSubtraction::new(max_heap)?))
 }
 
+/// Registry entry of the prime subtraction game (`prime-subtraction`): names, rules text,
+/// syntax, builder, one-heap rules for `seq`.
 pub const PRIME_ENTRY: GameEntry = GameEntry {
     name: "prime-subtraction",
     aliases: &["prime-game"],

@@ -223,6 +223,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     ))
 }
 
+/// Registry entry of Triomino (`triomino`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "triomino",
     aliases: &[],

@@ -19,6 +19,8 @@ use crate::position::{AnyPosition, Instance};
 /// Longest row accepted.
 pub const MAX_CARDS: usize = 1_000_000;
 
+/// Turning Turtles; a position is the cards from position 1, `true` for face up (red). Closed
+/// form: the nim-sum of the face-up positions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Turtles;
 
@@ -151,6 +153,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     )))
 }
 
+/// Registry entry of Turning Turtles (`turning-turtles`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "turning-turtles",
     aliases: &["turtles", "cartonase"],

@@ -11,7 +11,7 @@
 //! all coins corrected by 2^(k+1) − 1 for each pair mated at depth k; counting pairs mated at
 //! depth ≥ j gives the form used here:
 //!
-//! > bit j of [S] = bit j of X ⊕ (((n − O_j) / 2) mod 2),
+//! > bit j of \[S\] = bit j of X ⊕ (((n − O_j) / 2) mod 2),
 //!
 //! where n = |S| and O_j is the number of residue classes mod 2^j holding an odd number of coins
 //! (a pair mated at depth k ≥ j lies in one class mod 2^j; the telescoping sum of those pairs is
@@ -255,6 +255,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     Ok(Box::new(Instance::new("welter", settings.solver(Welter), squares)))
 }
 
+/// Registry entry of Welter's game (`welter`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "welter",
     aliases: &["welters-game"],

@@ -22,6 +22,8 @@ pub const MAX_COORDINATE: u64 = 1 << 61;
 /// Most work (cells × options) a nimber search may need before the position is refused.
 pub const SEARCH_BUDGET: u128 = 200_000_000;
 
+/// Wythoff's game; a position is the queen's square (x, y). P-positions are recognised in
+/// O(log² x); other values come from the generic solver.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wythoff;
 
@@ -207,6 +209,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     Ok(Box::new(Instance::new("wythoff", settings.solver(Wythoff), p)))
 }
 
+/// Registry entry of Wythoff's game (`wythoff`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "wythoff",
     aliases: &[],

@@ -102,22 +102,27 @@ impl Digraph {
         Digraph::new((0..n).map(|i| i.to_string()).collect(), arcs)
     }
 
+    /// Number of vertices (ids are 0..len).
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
+    /// Whether the graph has no vertex.
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
 
+    /// Number of arcs.
     pub fn arc_count(&self) -> usize {
         self.out_arcs.len()
     }
 
+    /// The name of vertex `v` as read from the file.
     pub fn name(&self, v: u32) -> &str {
         &self.names[v as usize]
     }
 
+    /// Every vertex name, indexed by id (order of first appearance in the file).
     pub fn names(&self) -> &[String] {
         &self.names
     }
@@ -137,6 +142,7 @@ impl Digraph {
         &self.in_arcs[self.in_first[v as usize] as usize..self.in_first[v as usize + 1] as usize]
     }
 
+    /// The vertex ids, 0..len.
     pub fn vertices(&self) -> impl Iterator<Item = u32> {
         0..self.len() as u32
     }

@@ -60,6 +60,7 @@ impl Rule {
 /// The result of a search: how many functions exist, and the first `limit` of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Functions {
+    /// How many functions exist (exact, whatever the listing limit).
     pub count: u64,
     /// Each listed function gives a value per vertex id.
     pub listed: Vec<Vec<u32>>,

@@ -55,11 +55,13 @@ pub struct Solver<G: Game> {
     pub use_formula: bool,
     /// Use the game's split into components.
     pub use_components: bool,
+    /// The state limit: most positions kept in the table before the search stops.
     pub limits: Limits,
     scratch: MexScratch,
 }
 
 impl<G: Game> Solver<G> {
+    /// A solver for `game` with closed formulas and components switched on and default limits.
     pub fn new(game: G) -> Self {
         Solver {
             game,
@@ -80,6 +82,7 @@ impl<G: Game> Solver<G> {
         s
     }
 
+    /// The game being solved.
     pub fn game(&self) -> &G {
         &self.game
     }

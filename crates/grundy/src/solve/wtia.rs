@@ -31,6 +31,7 @@ pub enum W {
     SuperLosing,
     /// Super-winning: a move wins the component at once.
     SuperWinning,
+    /// A natural w-value: the mex of the natural w-values of the options.
     Natural(u64),
 }
 
@@ -45,6 +46,7 @@ impl fmt::Display for W {
 }
 
 impl W {
+    /// The natural number, or `None` for SP and SC.
     pub fn natural(self) -> Option<u64> {
         match self {
             W::Natural(n) => Some(n),
@@ -72,6 +74,7 @@ pub struct WValues {
 }
 
 impl WValues {
+    /// An empty memo that stops with [`crate::Error::StateLimit`] after `max_states` positions.
     pub fn new(max_states: usize) -> Self {
         WValues {
             memo: HashMap::new(),

@@ -25,9 +25,12 @@ pub struct Avx512Detected(());
 /// Which compiled copy of the loops the CPU can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernels {
+    /// The plain loops, compiled for the baseline target (any CPU).
     Portable,
+    /// The loops compiled with AVX2 (variable shifts `vpsllvd`/`vpsllvq`).
     #[cfg(target_arch = "x86_64")]
     Avx2(Avx2Detected),
+    /// The loops compiled with AVX-512BW/VL (variable shift `vpsllvw` on 16-bit lanes).
     #[cfg(target_arch = "x86_64")]
     Avx512(Avx512Detected),
 }
@@ -52,7 +55,7 @@ impl Kernels {
         Kernels::Portable
     }
 
-    /// Bit v set for every v = lo[k] ⊕ hi[k] (k < min(len)); every value must be below `bound`
+    /// Bit v set for every v = `lo[k] ⊕ hi[k]` (k < min(len)); every value must be below `bound`
     /// (16, 32 or 64; larger values are reduced modulo 64 and so must not occur).
     pub fn xor_bits(self, lo: &[u8], hi: &[u8], bound: u32) -> u64 {
         match self {

@@ -53,7 +53,10 @@ use crate::interrupt;
 pub struct CramConfig {
     /// Regions of at most this many cells get their nimber by mex; larger ones by outcome tests.
     pub small: u32,
+    /// Decide regions that are their own mirror image by the mirror strategy (value 0).
     pub use_symmetry: bool,
+    /// Order moves as the module doc describes (centre first, splits first) instead of taking
+    /// them as generated.
     pub use_ordering: bool,
     /// Evaluate options from the table before searching any of them.
     pub use_cutoff: bool,
@@ -89,6 +92,7 @@ pub struct CramStats {
     pub bound_cuts: u64,
     /// Tests decided from the table before any option was searched.
     pub cutoffs: u64,
+    /// Counters of the transposition tables (both tables added up).
     pub table: TableStats,
 }
 
@@ -115,10 +119,13 @@ struct Opt {
     canonical: bool,
 }
 
+/// The Cram engine for boards of one width: its tables keep every fact proved, so one engine
+/// solves many positions (a whole game or a table) without redoing work.
 pub struct CramSearch {
     layout: Layout,
     table: PackedTable,
     small_table: PackedTable,
+    /// The switches it was built with.
     pub config: CramConfig,
     arena: Vec<u64>,
     opts: Vec<Opt>,
@@ -142,6 +149,7 @@ impl CramSearch {
         }
     }
 
+    /// The counters so far (nodes, cut-offs, table use).
     pub fn stats(&self) -> CramStats {
         let (a, b) = (self.table.stats(), self.small_table.stats());
         CramStats {

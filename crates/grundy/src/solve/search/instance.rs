@@ -10,6 +10,8 @@ use crate::value::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// A position of a [`Searchable`] game with a search engine shared by every position reached
+/// from it.
 pub struct SearchInstance<G: Searchable> {
     name: Rc<str>,
     search: Rc<RefCell<Search<G>>>,
@@ -19,6 +21,8 @@ pub struct SearchInstance<G: Searchable> {
 }
 
 impl<G: Searchable + 'static> SearchInstance<G> {
+    /// The position `position` of `game`, shown under the name `name`, with a new engine built
+    /// with `config`.
     pub fn new(name: impl Into<String>, game: G, config: Config, position: G::Position) -> Self {
         let name: String = name.into();
         SearchInstance {

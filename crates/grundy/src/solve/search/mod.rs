@@ -74,7 +74,10 @@ pub trait Searchable: Game<Position: Ord + Send + Sync> + Send {
 pub struct Config {
     /// Components heavier than this get their nimber by outcome search; lighter ones by mex.
     pub outcome_above: u32,
+    /// Decide positions by a mirror strategy ([`Searchable::zero_by_symmetry`]) when the game
+    /// has one.
     pub use_symmetry: bool,
+    /// Try options whose largest component is smallest first.
     pub use_ordering: bool,
     /// Most entries in the transposition table.
     pub table_entries: usize,
@@ -100,6 +103,7 @@ pub struct SearchStats {
     pub symmetric: u64,
     /// Tests decided by the bound g ≤ number of options.
     pub bound_cuts: u64,
+    /// Counters of the transposition table.
     pub table: TableStats,
 }
 
@@ -107,16 +111,19 @@ pub struct SearchStats {
 pub struct Search<G: Searchable> {
     game: G,
     table: Table<G::Position>,
+    /// The switches it was built with.
     pub config: Config,
     stats: SearchStats,
     scratch: MexScratch,
 }
 
 impl<G: Searchable> Search<G> {
+    /// An engine for `game` with the default switches (a table of 2^24 entries at most).
     pub fn new(game: G) -> Self {
         Self::with_config(game, Config::default())
     }
 
+    /// An engine for `game` with the switches `config`.
     pub fn with_config(game: G, config: Config) -> Self {
         Search {
             game,
@@ -127,10 +134,12 @@ impl<G: Searchable> Search<G> {
         }
     }
 
+    /// The game being solved.
     pub fn game(&self) -> &G {
         &self.game
     }
 
+    /// The counters so far (nodes, cuts, table use).
     pub fn stats(&self) -> SearchStats {
         SearchStats {
             table: self.table.stats(),

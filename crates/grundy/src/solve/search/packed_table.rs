@@ -24,6 +24,7 @@ const WORK_MAX: u64 = (1 << 24) - 1;
 pub struct Known(u64);
 
 impl Known {
+    /// Nothing proved yet: no exact value and no excluded value.
     pub const NOTHING: Known = Known(NO_VALUE);
 
     /// The exact nimber, when proved.
@@ -47,6 +48,8 @@ impl Known {
     }
 }
 
+/// A bounded transposition table from a bitboard (`u64`, never 0) to what is proved about it
+/// ([`Known`]); see the module doc for the layout and the replacement policy.
 pub struct PackedTable {
     slots: Vec<[u64; 2]>,
     cap: usize,
@@ -168,6 +171,7 @@ impl PackedTable {
         }
     }
 
+    /// The counters so far, with the current number of entries and the cap.
     pub fn stats(&self) -> TableStats {
         TableStats {
             entries: self.len,

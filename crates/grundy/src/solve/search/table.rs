@@ -42,6 +42,8 @@ impl Default for Facts {
 }
 
 impl Facts {
+    /// The fact g = `value`, proved with `work` search nodes (a value that does not fit below
+    /// `u32::MAX` is stored as unknown).
     pub fn exact(value: u64, work: u32) -> Facts {
         Facts {
             value: u32::try_from(value).unwrap_or(UNKNOWN),
@@ -63,6 +65,7 @@ impl Facts {
         }
     }
 
+    /// Add the fact g ≠ `k` (kept only for k < 64).
     pub fn exclude(&mut self, k: u64) {
         if k < 64 {
             self.excluded |= 1 << k;
@@ -73,11 +76,17 @@ impl Facts {
 /// Counters shown by `--stats` and in benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableStats {
+    /// Lookups made.
     pub lookups: u64,
+    /// Lookups that found the position.
     pub hits: u64,
+    /// Facts stored (new entries and updates).
     pub stores: u64,
+    /// Entries overwritten by another position because their bucket was full at the cap.
     pub replaced: u64,
+    /// Entries held now.
     pub entries: usize,
+    /// The most entries the table may hold.
     pub capacity: usize,
 }
 
@@ -114,6 +123,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         (h as usize) & (self.slots.len() - 1) & !(BUCKET - 1)
     }
 
+    /// What is known about `p`, if it is in the table (counts a lookup, and a hit).
     pub fn get(&mut self, p: &P) -> Option<Facts> {
         self.stats.lookups += 1;
         let b = self.bucket(hash(p));
@@ -180,6 +190,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         }
     }
 
+    /// The counters so far, with the current number of entries and the cap.
     pub fn stats(&self) -> TableStats {
         TableStats {
             entries: self.len,
