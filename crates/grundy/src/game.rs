@@ -6,6 +6,9 @@
 //! xors their values), maps a position to a canonical representative (symmetry), gives a closed
 //! formula for the nimber, and finds the moves to a given nimber fast (so huge positions need no
 //! enumeration of options).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Sprague1935\], \[Grundy1939\]; \[Slides\] for
+//! the formal setting (finite, impartial, normal play).
 
 use crate::nimber::Nimber;
 use std::fmt::Debug;

@@ -4,6 +4,9 @@
 //! so it never overflows. `mex` of n values is computed in O(n) time with a bitset sized n + 1:
 //! a value ≥ n cannot be the mex, so only values below n need a bit. [`MexScratch`] keeps the
 //! bitset between calls so a solver allocates it once.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Sprague1935\] and \[Grundy1939\] (mex and the
+//! theorem), \[Bouton1901\] (the nim-sum), \[Infoarena\] (xor as addition without carry).
 
 use serde::Serialize;
 use std::fmt;

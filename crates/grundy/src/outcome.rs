@@ -1,5 +1,8 @@
 //! Outcome classes: P (the previous player wins, i.e. the player to move loses), N (the player
 //! to move wins) and D (a draw: possible only in loopy games, where play can go on forever).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Handbook\] (winning and losing states),
+//! \[Thesis\] ch. 3 (even and odd games), \[Smith1966\] (draws).
 
 use serde::Serialize;
 use std::fmt;

@@ -1,5 +1,6 @@
 //! The value of a position: a finite nimber, or (in a loopy game) ∞ with its escape set K, the
-//! finite values among the position's followers (Smith 1966; Fraenkel and Yesha 1986).
+//! finite values among the position's followers (\[Smith1966\], \[FraenkelYesha1986\] in
+//! `docs/sources.md`).
 //!
 //! Sums follow the generalized Sprague–Grundy rules: finite ⊕ finite is finite; ∞(K) + b is
 //! ∞(K ⊕ b); ∞ + ∞ is a draw, written ∞(∅) since no escape to 0 exists in any further sum.

@@ -7,6 +7,9 @@
 //! it; `grundy wtia 'chess-training X,Y' ...` gives each queen's w-value (SC on the edges and the
 //! diagonal, where the queen reaches the corner at once). The queen moves are written here and
 //! nowhere else, so this game stays independent of the normal-play Wythoff game.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Infoarena\] application 5, \[Wythoff1907\] (the
+//! queen's moves).
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};

@@ -11,6 +11,9 @@
 //! boxes too large for it fall back to the search engine, which runs plain mex with its
 //! transposition table ([`crate::solve::search`]); Chomp never splits. Strategy stealing proves every
 //! rectangle other than 1×1 an N-position (tests check it).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Slides\] (rules, small values, strategy
+//! stealing), \[Beling-solvers\] (the dense table).
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};

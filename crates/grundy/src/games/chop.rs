@@ -4,6 +4,8 @@
 //! so g(c, r) = (c − 1) ⊕ (r − 1) (our answer to the exercise, checked against the generic solver).
 //!
 //! Cost: O(1) for the value and the winning moves.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Slides\] (the exercise).
 
 use crate::error::Result;
 use crate::game::{Game, Move};

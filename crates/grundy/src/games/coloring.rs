@@ -8,6 +8,8 @@
 //! its values A_n, B_n, C_n, D_n are the nimbers of these segments). Canonical forms identify
 //! a segment with its mirror image and with the swap of the two colours. The search engine
 //! solves each segment by mex with its table, so a row of n cells costs O(n²) segment options.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Infoarena\] application 3.
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};

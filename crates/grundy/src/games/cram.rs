@@ -10,6 +10,9 @@
 //! rectangle is 0, and every position of the form H + H). The command line solves it with the
 //! dedicated bitboard engine [`crate::solve::search::cram`]; the generic engine
 //! ([`crate::solve::search::Search`]) runs it too (tests compare the two).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Slides\], \[WW\] (mirror strategies),
+//! \[LemoineViennot2012\].
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};

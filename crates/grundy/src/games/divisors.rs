@@ -2,6 +2,8 @@
 //! where x < k and x divides k; state 1 is terminal. Several states in one position are a sum.
 //! Options of k are found by trial division up to √k. (Even states win, odd states lose: the
 //! tests check it against the solver.)
+//!
+//! Sources, by their names in `docs/sources.md`: \[Handbook\].
 
 use crate::error::input;
 use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};

@@ -13,6 +13,9 @@
 //! (the thesis defines arcs as pairs (x, y) with x ≠ y), as are repeated arcs; errors name the
 //! line. Values are the generalized Sprague–Grundy values ([`Digraph::loopy_values`]), equal to
 //! the ordinary Grundy values on an acyclic graph, computed once when the file is read.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 1–3, \[Infoarena\], \[Smith1966\],
+//! \[FraenkelYesha1986\].
 
 use crate::error::{Error, Result, input};
 use crate::games::{GameEntry, Settings};

@@ -1,6 +1,8 @@
 //! Grundy's game (Grundy 1939): a move splits one heap into two non-empty heaps of different
 //! sizes. A heap of n has ⌊(n − 1) / 2⌋ options; its value is the mex of g(a) ⊕ g(n − a) over
 //! 1 ≤ a < n − a (the handbook's "splitting game" example).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Grundy1939\], \[Handbook\], \[WW\] ch. 4.
 
 use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
 use crate::games::{GameEntry, Settings};

@@ -7,6 +7,9 @@
 //! and that two equal heaps cancel (g ⊕ g = 0): those make the canonical form. Rules may give a
 //! proved closed formula for one heap and a direct way to find the moves to a given value; the
 //! adapter lifts both to whole positions (Bouton's rule for Nim is the special case).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Sprague1935\] and \[Grundy1939\] (heaps add by
+//! nim-sum), \[Bouton1901\].
 
 use crate::game::{Game, Move};
 use crate::nimber::Nimber;

@@ -5,6 +5,8 @@
 //! own computations; we follow the computations (SPEC.md, defect 5).
 //!
 //! Cost: O(1) for the value and for the winning moves (Bouton's rule on two heaps).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 7.
 
 use crate::error::Result;
 use crate::game::{Game, Move};

@@ -7,6 +7,8 @@
 //! article's w-values ([`crate::solve::wtia`]) and decides large sums without searching their
 //! product space. Superpiles are written bottom to top, `4,9,3`; an empty one as `0`. Their
 //! order does not matter, so the canonical form sorts them.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Infoarena\] (Nim on levels).
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};

@@ -6,6 +6,8 @@
 //! row first. Coordinates are those of the handbook's pictures: x counts columns from 0 at the
 //! left, y counts rows from 0 at the BOTTOM (y grows upwards), so the handbook's bottom-right
 //! start is (4,0) on a 5×5 board. A cell has at most width + height options.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Handbook\].
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};

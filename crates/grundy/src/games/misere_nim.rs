@@ -6,6 +6,8 @@
 //! is the nim-sum. So the handbook's strategy: play as in Nim until the move would leave only
 //! heaps ≤ 1, then leave an odd number of 1-heaps. Moves to any value are found directly: the
 //! new size of the heap moved is 0, 1, or the xor of the others with the target.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Handbook\].
 
 use crate::game::{Convention, Game, Move};
 use crate::games::heap::parse_heaps;

@@ -2,6 +2,9 @@
 //! takes the last stick wins. g(heap n) = n, so a position's nimber is the xor of its heaps, and
 //! the winning moves are found directly: reduce a heap x with x ⊕ s < x to x ⊕ s (the handbook's
 //! rule), in O(heaps) time whatever the heap sizes.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Bouton1901\]; \[Handbook\], \[Slides\] and
+//! \[Infoarena\] (the rule and its proof).
 
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
 use crate::games::{GameEntry, Settings};

@@ -9,6 +9,8 @@
 //! smaller one is reached by lowering one of those gaps). For two pawns g = |i − j| − 1, the
 //! number of empty squares between them (the thesis's tables). Winning moves come straight
 //! from the gaps, O(n) per pawn; the formula is checked against the generic solver.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 5; Staircase Nim from \[WW\].
 
 use crate::error::Result;
 use crate::game::{Game, Move};

@@ -11,6 +11,8 @@
 //! Heap values come from the sequence engine ([`crate::solve::take_break`]): the sequence is
 //! computed up to the largest heap asked for, and once its period is proved (Guy–Smith) the
 //! value of any heap, however large, is read off the period.
+//!
+//! Sources, by their names in `docs/sources.md`: \[GuySmith1956\], \[WW\] ch. 4, \[Flammenkamp\].
 
 use crate::error::{Error, Result, input};
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};

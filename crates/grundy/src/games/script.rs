@@ -26,6 +26,8 @@
 //! positions handed to the command line ([`ScriptPosition`]) check it after every query.
 //! A script call costs microseconds, so a scripted game is some hundred times slower than a
 //! built-in one: fine for teaching and for trying rules, not for records.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Rhai\].
 
 use crate::error::{Error, Result, shorten};
 use crate::game::{Game, Move};

@@ -7,6 +7,9 @@
 //!
 //! Cost: O(|S|) options per heap; the prime game has O(n / log n) options and a sieve of the
 //! largest heap.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 3 (A-Nim), \[Infoarena\]
+//! application 1 (the prime game).
 
 use crate::error::input;
 use crate::games::args::{no_other_options, number_list, take_option};

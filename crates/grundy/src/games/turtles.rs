@@ -9,6 +9,9 @@
 //! checked against the generic solver on every colouring of up to 10 cards. Winning moves are
 //! found directly: with s the nim-sum and d = s ⊕ target, flip a face-up card i together with
 //! card i ⊕ d when that is smaller than i (alone when i = d). Cost O(N).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Infoarena\] application 2, \[WW\] (Turning
+//! Turtles).
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};

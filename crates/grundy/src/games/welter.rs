@@ -23,6 +23,9 @@
 //! by bit from the least significant end (O(64·n) per pawn); the move exists when x is empty
 //! and below the pawn. (Uniqueness: two such x would be options of one another.) The formula and
 //! this inversion are checked against the generic solver on every small position.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 4, 6 and 9, \[ONAG\] ch. 13, \[WW\]
+//! ch. 15, \[Welter1954\].
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};

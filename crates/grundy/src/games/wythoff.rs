@@ -7,6 +7,8 @@
 //! mirrors. We compute ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋) / 2⌋ with exact integer square roots (√(5k²) is
 //! irrational for k > 0, so flooring it first changes nothing), so a P-position is recognised,
 //! and the winning moves are found, in O(log² x) time even for coordinates near 2^61.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Wythoff1907\].
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};

@@ -27,6 +27,9 @@
 //!
 //! [`Digraph`] is also a [`Game`] (position = vertex id), so the generic `Solver::plain` can
 //! check the fast solvers on every small acyclic graph.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 1–2, \[Infoarena\] (pawn games),
+//! \[Kahn1962\], \[Smith1966\], \[FraenkelYesha1986\].
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};

@@ -15,6 +15,8 @@
 //! and enough unassigned followers remain to supply every missing value below k. A vertex whose
 //! followers are all assigned takes its one possible value. Cost: exponential in the worst case;
 //! the count is exact, only the listing is capped. Ctrl-C stops the search cleanly.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 2 and 8, \[Chvatal1973\].
 
 use crate::error::{Error, Result};
 use crate::solve::digraph::Digraph;

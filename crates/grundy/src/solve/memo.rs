@@ -10,6 +10,9 @@
 //! options over those positions, memory one table entry per position. A position met again
 //! while it is still being expanded means the game is loopy: the solver reports it instead of
 //! looping. The state limit and Ctrl-C stop the search with an error.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Sprague1935\], \[Grundy1939\]; \[Slides\] (the
+//! recursive solver this is, made iterative and memoised).
 
 use crate::error::{Error, Result};
 use crate::game::{Convention, Game, Move};

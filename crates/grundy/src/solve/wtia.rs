@@ -15,6 +15,9 @@
 //!
 //! Cost: w-values are memoised by the position's text, so each position of each component is
 //! expanded once (options via [`AnyPosition::moves`]).
+//!
+//! Sources, by their names in `docs/sources.md`: \[Infoarena\] (w-numbers, SP/SC and both
+//! theorems).
 
 use crate::error::{Error, Result};
 use crate::interrupt;

@@ -11,6 +11,8 @@
 //!
 //! These are the representation facts of Beling's igsolve and of Lemoine & Viennot's Cram solver
 //! (bitboards, shift masks, flood fill, symmetry classes); the code is our own.
+//!
+//! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\], \[Beling-solvers\].
 
 /// The geometry of boards with `stride` columns.
 #[derive(Clone, Debug)]

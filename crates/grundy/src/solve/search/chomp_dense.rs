@@ -11,6 +11,8 @@
 //!
 //! Cost: binom(R + C, R) bytes of memory and, per shape, one unranking (O(R + C)) and one rank
 //! update (O(R)) for each of its at most R·C options. A 9×10 bar has 92 378 shapes.
+//!
+//! Sources, by their names in `docs/sources.md`: \[Beling-solvers\]; Chomp from \[Slides\].
 
 use crate::error::{Error, Result};
 use crate::interrupt;

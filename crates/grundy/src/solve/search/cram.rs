@@ -40,6 +40,9 @@
 //! Exponential in the worst case, like any exact search; per node one pass over the dominoes
 //! (shifts), a flood fill and a canonical form (8 images, O(rows + cells)) per option region,
 //! one table probe per region. No allocation per node: options live on an arena stack.
+//!
+//! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\], \[BelingRogalski2020\];
+//! Cram from \[Slides\] and \[WW\].
 
 use super::big_stack;
 use super::bitboard::Layout;

@@ -42,6 +42,8 @@
 //! Exponential in the worst case, like any exact search; the table bounds memory, not time.
 //! The search recurses (depth at most the length of a play times a small factor); public entry
 //! points run it on a thread with a large stack.
+//!
+//! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\], \[BelingRogalski2020\].
 
 pub mod bitboard;
 pub mod chomp_dense;

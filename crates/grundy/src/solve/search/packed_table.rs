@@ -11,6 +11,8 @@
 //!
 //! Cost: a lookup multiplies once and scans one cache line; growing rehashes every entry
 //! (amortised O(1)).
+//!
+//! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\] (the facts kept).
 
 use super::table::TableStats;
 

@@ -11,6 +11,8 @@
 //!
 //! Cost: a lookup or store hashes once (FxHash) and scans one bucket; growing rehashes every
 //! entry (amortised O(1)).
+//!
+//! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\] (the facts kept).
 
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
