@@ -1,7 +1,8 @@
 //! The checks behind the fuzz targets (`fuzz/`, run by `scripts/fuzz.sh`), in the library so
 //! that the inputs kept in `crates/grundy-cli/tests/fuzz-regressions/TARGET/` replay in the
-//! normal test suite (`crates/grundy-cli/tests/integration/fuzz_regressions.rs`). Each takes arbitrary bytes and panics only when
-//! an invariant is broken: parsing never panics, values agree between independent methods.
+//! normal test suite (`crates/grundy-cli/tests/integration/fuzz_regressions.rs`). Each takes
+//! arbitrary bytes and panics only when an invariant is broken: parsing never panics, values
+//! agree between independent methods.
 //!
 //! Cost: each check stays small (heaps below 12, codes up to heap 120, graphs up to 2000
 //! vertices) so a fuzzer runs thousands of inputs a second.
