@@ -36,16 +36,14 @@
 //! (so 1–2 bytes per heap in practice: 10⁹ heaps take 1 GB); the rare heaps as `u32` indices.
 //!
 //! **Periodicity.** For codes without the `unequal` restriction, the Guy–Smith periodicity
-//! theorem (Guy and Smith 1956; *Winning Ways* ch. 4) in its k-heap form: if every option leaves
-//! at most k heaps and removes at most t sticks, and g(n + p) = g(n) for n0 ≤ n < k·n0 +
-//! (k − 1)·p + t, then g(n + p) = g(n) for every n ≥ n0. (The largest part of a heap n + p ≥
-//! k·n0 + k·p + t is at least n0 + p, so shifting it by p maps options onto options.) At
-//! checkpoints the least p meeting the condition is looked for; once found, the fundamental
-//! period (the least divisor of p that is still a period) and its least preperiod are derived,
-//! and the computation stops: every further value is g(n0 + (n − n0) mod p).
+//! theorem, applied by [`crate::solve::periodicity::guy_smith`]: at checkpoints the least period
+//! it proves from the values so far is looked for; once found, the fundamental period and its
+//! least preperiod are known and the computation stops: every further value is
+//! g(n0 + (n − n0) mod p).
 
 use crate::error::{Error, Result};
 use crate::interrupt;
+use crate::solve::periodicity::{Periodicity, guy_smith};
 use crate::solve::xor_pairs::Kernels;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -214,22 +212,12 @@ impl Values {
     }
 }
 
-/// A periodicity proved by the Guy–Smith theorem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProvedPeriod {
-    /// The least n0 with g(n + p) = g(n) for every n ≥ n0.
-    pub preperiod: u64,
-    /// The fundamental period p (never a multiple of a smaller period).
-    pub period: u64,
-    /// The rule used and the range checked, in words.
-    pub rule: String,
-}
-
 /// The result of a computation: values of heaps 0..len, and the period when proved.
 #[derive(Clone, Debug)]
 pub struct Computed {
     pub values: Values,
-    pub period: Option<ProvedPeriod>,
+    /// The periodicity, when proved by the Guy–Smith theorem ([`crate::solve::periodicity::Basis::GuySmith`]).
+    pub period: Option<Periodicity>,
     /// Whether the sparse space method computed (part of) the values, and its last mask.
     pub sparse_mask: Option<u32>,
     /// Whether the last sparse classification was twisted by the heap's parity (a heap a is
@@ -248,8 +236,9 @@ impl Computed {
         if n < self.values.len() as u64 {
             return Some(self.values.get(n as usize));
         }
-        let p = self.period.as_ref()?;
-        Some(self.values.get((p.preperiod + (n - p.preperiod) % p.period) as usize))
+        let at = |m: u64| Some(u64::from(self.values.get(usize::try_from(m).ok()?)));
+        let v = self.period.as_ref()?.value_at(n, at)?;
+        u32::try_from(v).ok()
     }
 
     /// The largest heap whose value is known (u64::MAX when periodic).
@@ -410,7 +399,7 @@ struct State<'a> {
     rare: Vec<u32>,
     max: u32,
     next_checkpoint: usize,
-    period: Option<ProvedPeriod>,
+    period: Option<Periodicity>,
     /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
     seen: Vec<u8>,
     /// Per split removal, the splits a in lo..=hi not yet scanned by the search.
@@ -957,70 +946,18 @@ fn best_mask<T: Cell>(g: &[T]) -> (u32, bool, usize) {
     }
 }
 
-/// The least period p proved by the Guy–Smith theorem on `g`, reduced to the fundamental period
-/// with its least preperiod; `None` when no p meets the condition on the values given.
-fn prove<T: Cell>(rules: &TakeBreak, g: &[T]) -> Option<ProvedPeriod> {
+/// The least period the Guy–Smith theorem proves on `g` (see [`guy_smith`]), for rules it
+/// covers.
+fn prove<T: Cell>(rules: &TakeBreak, g: &[T]) -> Option<Periodicity> {
     if !rules.provable() {
         return None;
     }
-    let len = g.len();
-    let k = rules.max_parts().max(1);
-    let t = rules.max_removal();
-    let eq = |a: usize, b: usize| -> bool { g[a].into() == g[b].into() };
-    for p in 1..len {
-        // Condition: k·n0 + k·p + t ≤ len.
-        if k * p + t > len {
-            return None;
-        }
-        // The least n0 with g(n + p) = g(n) for n0 ≤ n < len − p.
-        let limit = (len - t) / k - p; // n0 may be at most this
-        let mut n = len - p;
-        let mut ok = true;
-        while n > 0 {
-            if !eq(n - 1, n - 1 + p) {
-                if n > limit {
-                    ok = false;
-                }
-                break;
-            }
-            n -= 1;
-        }
-        if !ok {
-            continue;
-        }
-        let n0 = n;
-        let checked_to = k * n0 + (k - 1) * p + t; // exclusive
-        let (pre, period) = fundamental(g, n0, p);
-        let rule = format!(
-            "proved by the Guy–Smith periodicity theorem: every option leaves at most {k} heap(s) and removes at most {t}, \
-             and g(n + {p}) = g(n) holds for {n0} ≤ n < {k}·{n0} + {}·{p} + {t} = {checked_to}",
-            k - 1
-        );
-        return Some(ProvedPeriod {
-            preperiod: pre as u64,
-            period: period as u64,
-            rule,
-        });
-    }
-    None
-}
-
-/// Given g(n + p) = g(n) for all n ≥ n0 (proved), the least period d (a divisor of p) of the
-/// infinite sequence and its least preperiod.
-fn fundamental<T: Cell>(g: &[T], n0: usize, p: usize) -> (usize, usize) {
-    let at = |n: usize| -> u32 {
-        if n < g.len() {
-            g[n].into()
-        } else {
-            g[n0 + (n - n0) % p].into()
-        }
-    };
-    let d = (1..=p)
-        .filter(|d| p.is_multiple_of(*d))
-        .find(|&d| (n0..n0 + p).all(|n| at(n) == at(n + d)))
-        .expect("p itself is a period");
-    let pre = (0..n0).rev().find(|&n| at(n) != at(n + d)).map_or(0, |n| n + 1);
-    (pre, d)
+    guy_smith(
+        g.len(),
+        |n| u64::from(g[n].into()),
+        rules.max_parts(),
+        rules.max_removal(),
+    )
 }
 
 #[cfg(test)]
