@@ -11,7 +11,7 @@
 //! returned (each candidate stops at its first mismatch, so usually far less).
 //!
 //! **Proof**, by what is known about the rules ([`PeriodProof`]):
-//! - the Guy–Smith periodicity theorem for take-and-break codes ([`guy_smith`]; Guy and Smith
+//! - the Guy–Smith periodicity theorem for take-and-break codes ([`guy_smith()`]; Guy and Smith
 //!   1956, *Winning Ways* ch. 4), which also stops the take-and-break engine early;
 //! - a window rule: when g(n) depends only on the `m` previous values (a finite subtraction set
 //!   with largest element m), a window of m values that repeats proves the period;
