@@ -326,7 +326,7 @@ fn write_json(game: &str, seq: &Sequence, out: &mut (impl Write + ?Sized), stopp
         serde_json::Value::from(seq.method.as_str()),
         opt(p.map(|p| p.period)),
         opt(p.map(|p| p.preperiod)),
-        p.is_some_and(|p| p.proved),
+        p.is_some_and(|p| p.proved()),
         p.map_or("null".to_string(), |p| serde_json::Value::from(p.reason.as_str())
             .to_string()),
         opt(p.map(|p| p.saltus)),
@@ -344,7 +344,7 @@ fn write_json(game: &str, seq: &Sequence, out: &mut (impl Write + ?Sized), stopp
 
 fn period_line(seq: &Sequence) -> String {
     match &seq.period {
-        Some(p) if p.proved => format!(
+        Some(p) if p.proved() => format!(
             "period {}, preperiod {}, saltus {} ({})",
             p.period, p.preperiod, p.saltus, p.reason
         ),

@@ -4,7 +4,7 @@
 //! is the position built from the words as `grundy value` would build it; a cell that is not a
 //! position (two pawns on one square) is blank. `--boolean` prints the Boolean function of ch.9
 //! instead: B = 1 when some option has B = 0, else 0, i.e. B = 0 exactly at the P-positions, read
-//! off the values. Each row gets its eventual arithmetic-periodic form ([`grundy::solve::pattern`]),
+//! off the values. Each row gets its eventual arithmetic-periodic form ([`grundy::solve::periodicity`]),
 //! proved when the game has a proved row law (Welter, no-overtaking, lattice, Chop).
 //!
 //! Cost: one value per cell (closed formulas: microseconds; Wythoff: one mex table for the whole
@@ -15,7 +15,7 @@ use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::interrupt;
-use grundy::solve::pattern::{self, RowLaw, RowPattern};
+use grundy::solve::periodicity::{self, Periodicity, RowPattern};
 use grundy::value::Value;
 use serde_json::{Value as Json, json};
 
@@ -111,7 +111,7 @@ impl Table {
     }
 }
 
-fn law(game: &str, fixed: &[u64]) -> Option<RowLaw> {
+fn law(game: &str, fixed: &[u64]) -> Option<Periodicity> {
     match game {
         "welter" => grundy::games::welter::row_law(fixed),
         "welter-no-overtaking" => grundy::games::no_overtaking::row_law(fixed),
@@ -263,7 +263,7 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
 /// last argument): the row is the game's heap sequence, so its proved periodicity (Guy–Smith,
 /// or the window rule of a subtraction set) is a law of the row. `None` when the game has no
 /// heap sequence or nothing is proved.
-fn heap_law(t: &Table, ri: usize) -> Result<Option<RowLaw>> {
+fn heap_law(t: &Table, ri: usize) -> Result<Option<Periodicity>> {
     let varying = *t.ranges.last().expect("at least one range");
     if varying + 1 != t.args.len() {
         return Ok(None);
@@ -282,12 +282,7 @@ fn heap_law(t: &Table, ri: usize) -> Result<Option<RowLaw>> {
         ..Default::default()
     };
     match grundy::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
-        Ok(seq) => Ok(seq.period.filter(|p| p.proved).map(|p| RowLaw {
-            from: p.preperiod,
-            period: p.period,
-            saltus: p.saltus,
-            reason: p.reason.trim_start_matches("proved: ").to_string(),
-        })),
+        Ok(seq) => Ok(seq.period.filter(|p| p.proved())),
         Err(Error::Interrupted) => Err(Error::Interrupted),
         Err(_) => Ok(None),
     }
@@ -315,7 +310,7 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
             .period
             .checked_mul(4)
             .and_then(|p| p.checked_add(8))
-            .and_then(|p| law.from.max(first).checked_add(p));
+            .and_then(|p| law.preperiod.max(first).checked_add(p));
         if let Some(want) = want.filter(|&w| w > last && w - last <= MAX_EXTRA_CELLS) {
             for c in last + 1..=want {
                 if interrupt::requested() {
@@ -330,31 +325,16 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
         }
     }
     let values: Vec<Option<u64>> = cells.iter().map(|c| numeric(c, false)).collect();
-    let value_pattern = pattern::find(first, &values, law.as_ref());
+    let value_pattern = periodicity::row_pattern(first, &values, law.as_ref());
     if !boolean {
         return Ok((name, value_pattern));
     }
     // The Boolean row B = [g ≠ 0]: seen on the cells; proved when the values are proved to
     // follow lines of positive slope that stay above 0 from where the Boolean form starts.
     let bits: Vec<Option<u64>> = cells.iter().map(|c| numeric(c, true)).collect();
-    let mut b = pattern::find(first, &bits, None);
-    if let (Some(bp), Some(vp)) = (&mut b, &value_pattern)
-        && vp.proved
-        && bp.period == 1
-        && bp.saltus == 0
-        && bp.classes.iter().all(|c| c.offset == 1)
-        && vp.saltus.is_multiple_of(vp.period)
-        && vp.saltus > 0
-    {
-        let slope = (vp.saltus / vp.period) as i128;
-        let start = bp.from.max(vp.from);
-        if start <= bp.checked_to && vp.classes.iter().all(|c| slope * start as i128 + c.offset > 0) {
-            bp.proved = true;
-            bp.reason = format!(
-                "proved: B = 1 where g ≠ 0, and {} follows lines of slope {slope} that are positive from n = {start} on (checked directly below)",
-                name.replacen('B', "g", 1)
-            );
-        }
+    let mut b = periodicity::row_pattern(first, &bits, None);
+    if let (Some(bp), Some(vp)) = (&mut b, &value_pattern) {
+        periodicity::rows::prove_nonzero_row(bp, vp, &name);
     }
     Ok((name, b))
 }
@@ -364,21 +344,25 @@ fn pattern_json(name: &str, p: &Option<RowPattern>) -> Json {
         None => Json::Null,
         Some(p) => json!({
             "name": name,
-            "from": p.from,
-            "period": p.period,
-            "saltus": p.saltus,
-            "formula": pattern::describe(p, name, "n"),
+            "from": p.periodicity.preperiod,
+            "period": p.periodicity.period,
+            "saltus": p.periodicity.saltus,
+            "formula": periodicity::describe(p, name, "n"),
             "also": p.also,
             "checked_to": p.checked_to,
-            "proved": p.proved,
-            "reason": p.reason,
+            "proved": p.periodicity.proved(),
+            "reason": p.periodicity.reason,
         }),
     }
 }
 
 fn pattern_line(name: &str, p: &Option<RowPattern>, last: u64) -> String {
     match p {
-        Some(p) => format!("{}\n    {}\n", pattern::describe(p, name, "n"), p.reason),
+        Some(p) => format!(
+            "{}\n    {}\n",
+            periodicity::describe(p, name, "n"),
+            p.periodicity.reason
+        ),
         None => format!("{name}: no arithmetic-periodic form seen for n ≤ {last}\n"),
     }
 }

@@ -1,5 +1,6 @@
-//! Heap games: rules that act on one heap at a time, and the adapter that makes any such rules
-//! a [`Game`] whose positions are several heaps.
+//! Heap games: rules that act on one heap at a time ([`HeapRules`], defined beside the sequence
+//! engine in [`crate::solve::heap_sequence`] and re-exported here), and the adapter that makes
+//! any such rules a [`Game`] whose positions are several heaps.
 //!
 //! A move picks one heap and replaces it by zero or more smaller heaps (take-and-break). The
 //! adapter knows that the heaps of a position are independent components (so a position's value
@@ -13,74 +14,9 @@
 
 use crate::game::{Game, Move};
 use crate::nimber::Nimber;
-use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence};
+pub use crate::solve::heap_sequence::HeapRules;
+use crate::solve::heap_sequence::{Sequence, sequence};
 use std::sync::Arc;
-
-/// The rules of a game played on one heap (a heap game's "ruleset").
-pub trait HeapRules {
-    /// Call `f` once for each option of a heap of size `n`, with the heaps it leaves (none, one
-    /// or several, each smaller than `n` and summing to less than `n`).
-    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64]));
-
-    /// The proved value of a single heap, when a closed form is known.
-    fn heap_formula(&self, _n: u64) -> Option<Nimber> {
-        None
-    }
-
-    /// Every option of heap `n` of value `target`, each as the heaps it leaves, found directly;
-    /// `None` when the rules have no such shortcut.
-    fn heap_moves_to(&self, _n: u64, _target: Nimber) -> Option<Vec<Vec<u64>>> {
-        None
-    }
-
-    /// The number of options of heap `n`, when it is known without listing them (so that a
-    /// listing of every move can be refused when it would be too long).
-    fn heap_option_count(&self, _n: u64) -> Option<u128> {
-        None
-    }
-
-    /// The rules as a take-and-break code, when they are one: `seq` then uses the fast
-    /// sequence engine (sparse space, Guy–Smith periods) of [`crate::solve::take_break`].
-    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
-        None
-    }
-
-    /// Whether the values of single heaps are best computed as a sequence g(0), g(1), ..., g(N)
-    /// (by [`crate::solve::heap_sequence::sequence`], the engine of `seq`) rather than by the
-    /// generic search: a position then reads each heap's value from a sequence computed once up
-    /// to its largest heap (or read off a proved period). Default: when the rules are a
-    /// take-and-break code (the fast sparse-space engine).
-    fn sequence_engine(&self) -> bool {
-        self.take_break().is_some()
-    }
-
-    /// g(0..=to) by a method of the rules' own (e.g. a sieve), when they have one faster than
-    /// listing every option of every heap; `None` uses the plain method.
-    fn own_sequence(&self, _to: u64) -> Option<crate::Result<Vec<Nimber>>> {
-        None
-    }
-
-    /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
-    fn period_proof(&self) -> PeriodProof {
-        PeriodProof::None
-    }
-
-    /// Label of a move listed by [`HeapRules::heap_moves_to`], which may stand for a whole
-    /// group of moves when the rules say so in the label (default: [`HeapRules::move_label`]).
-    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
-        self.move_label(n, parts)
-    }
-
-    /// Label of a move from heap `n` to the heaps `parts`: `10 → 9`, `8 → 1+7`, `3 → 0`.
-    fn move_label(&self, n: u64, parts: &[u64]) -> String {
-        if parts.is_empty() {
-            format!("{n} → 0")
-        } else {
-            let p: Vec<String> = parts.iter().map(|x| x.to_string()).collect();
-            format!("{n} → {}", p.join("+"))
-        }
-    }
-}
 
 /// Heaps up to this size are valued from a sequence computed up to the largest heap of the
 /// position; beyond, the sequence is computed to [`PERIOD_SEARCH`] and used only when it proves

@@ -120,15 +120,15 @@ pub const ENTRY: GameEntry = GameEntry {
 
 /// The proved shift law of a row with one coordinate fixed at x: g = x ⊕ n, and adding 2^K > x
 /// to n adds 2^K to x ⊕ n.
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::pattern::RowLaw> {
+pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let [x] = fixed else { return None };
     let period = 1u64.checked_shl(64 - x.leading_zeros())?;
-    Some(crate::solve::pattern::RowLaw {
-        from: 0,
+    Some(crate::solve::periodicity::Periodicity::law(
+        0,
         period,
-        saltus: period,
-        reason: format!("g({x},n) = {x} ⊕ n, so g({x},n + {period}) = g({x},n) + {period}"),
-    })
+        period,
+        format!("g({x},n) = {x} ⊕ n, so g({x},n + {period}) = g({x},n) + {period}"),
+    ))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 use crate::solve::Solver;
-use crate::solve::heap_sequence::PeriodProof;
+use crate::solve::periodicity::{PeriodProof, Periodicity};
 
 /// Nim's one-heap rules: a heap n may go to any smaller size. Closed form g(n) = n and moves
 /// to any value found directly, so positions never need a search.
@@ -38,12 +38,7 @@ impl HeapRules for NimRules {
     }
 
     fn period_proof(&self) -> PeriodProof {
-        PeriodProof::Known {
-            preperiod: 0,
-            period: 1,
-            saltus: 1,
-            rule: "proved: g(n) = n (Bouton)",
-        }
+        PeriodProof::Known(Periodicity::law(0, 1, 1, "g(n) = n (Bouton)"))
     }
 }
 

@@ -144,21 +144,21 @@ pub const ENTRY: GameEntry = GameEntry {
 
 /// The proved shift law of a row: pawns `fixed` stay, the top pawn is on square n > max: the
 /// value is (n − max − 1) ⊕ c with c fixed, so g(n + 2^K) = g(n) + 2^K once 2^K > c.
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::pattern::RowLaw> {
+pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let top = fixed.iter().copied().max().unwrap_or(0);
     let mut at_top = fixed.to_vec();
     at_top.push(top.checked_add(1)?);
     let c = no_overtaking_value(&at_top).0;
     let period = 1u64.checked_shl(64 - c.leading_zeros())?;
-    Some(crate::solve::pattern::RowLaw {
-        from: top + 1,
+    Some(crate::solve::periodicity::Periodicity::law(
+        top + 1,
         period,
-        saltus: period,
-        reason: format!(
+        period,
+        format!(
             "g(n) = (n − {} − 1) ⊕ {c} for n > {top} (staircase), so g(n + {period}) = g(n) + {period}",
             top
         ),
-    })
+    ))
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
 use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
-use crate::solve::heap_sequence::PeriodProof;
+use crate::solve::periodicity::PeriodProof;
 use crate::solve::take_break::{self, Computed, TakeBreak};
 
 /// Named codes.
@@ -291,12 +291,7 @@ impl HeapRules for Octal {
 
     fn period_proof(&self) -> PeriodProof {
         match self.computed.as_ref().and_then(|c| c.period.as_ref()) {
-            Some(p) => PeriodProof::Known {
-                preperiod: p.preperiod,
-                period: p.period,
-                saltus: 0,
-                rule: "proved by the Guy–Smith periodicity theorem",
-            },
+            Some(p) => PeriodProof::Known(p.clone()),
             None => PeriodProof::None,
         }
     }

@@ -17,7 +17,7 @@ use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
 use crate::games::{GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
-use crate::solve::heap_sequence::PeriodProof;
+use crate::solve::periodicity::{PeriodProof, Periodicity};
 
 /// Subtraction with a finite set S of positive integers.
 #[derive(Clone, Debug)]
@@ -187,12 +187,12 @@ impl HeapRules for PrimeSubtraction {
     }
 
     fn period_proof(&self) -> PeriodProof {
-        PeriodProof::Known {
-            preperiod: 0,
-            period: 4,
-            saltus: 0,
-            rule: "proved: g(n) = n mod 4 (1, 2, 3 are removable; no prime is a multiple of 4)",
-        }
+        PeriodProof::Known(Periodicity::law(
+            0,
+            4,
+            0,
+            "g(n) = n mod 4 (1, 2, 3 are removable; no prime is a multiple of 4)",
+        ))
     }
 
     fn move_label(&self, n: u64, parts: &[u64]) -> String {

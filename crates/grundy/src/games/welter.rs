@@ -280,16 +280,16 @@ pub const ENTRY: GameEntry = GameEntry {
 /// With 2^K above every fixed coin (square − 1), g(…, n + 2^K) = g(…, n) + 2^K for n > 2^K: for
 /// j ≤ K nothing mod 2^j changes; above bit K, Welter's function of the coin m = n − 1 = r + 2^K·h
 /// (r < 2^K) is L(r) + 2^K·(h − [r is a fixed coin]), linear in h.
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::pattern::RowLaw> {
+pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let top = fixed.iter().map(|s| s.saturating_sub(1)).max().unwrap_or(0);
     let k = 64 - top.leading_zeros();
     let period = 1u64.checked_shl(k)?;
-    Some(crate::solve::pattern::RowLaw {
-        from: period.checked_add(1)?,
+    Some(crate::solve::periodicity::Periodicity::law(
+        period.checked_add(1)?,
         period,
-        saltus: period,
-        reason: format!("by Welter's function g(…, n + {period}) = g(…, n) + {period} for n > {period}"),
-    })
+        period,
+        format!("by Welter's function g(…, n + {period}) = g(…, n) + {period} for n > {period}"),
+    ))
 }
 
 #[cfg(test)]

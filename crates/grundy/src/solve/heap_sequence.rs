@@ -1,54 +1,93 @@
-//! Value sequences of one-heap games: g(0), g(1), ..., g(N) by the plain method, and the
-//! detection of their (arithmetic) periodicity.
+//! Value sequences of one-heap games: the rules of a one-heap game ([`HeapRules`]), and
+//! g(0), g(1), ..., g(N) by the best method they allow, with their periodicity.
 //!
 //! The plain method computes g(n) as the mex of the xors of the values of the heaps each option
 //! leaves; values of smaller heaps are read from the table being built, so the cost is the total
 //! number of options of heaps 0..N (for a subtraction set S: O(N·|S|)), memory one value per heap.
 //!
-//! Periodicity: the sequence is arithmetic-periodic with preperiod `pre`, period `p` and saltus
-//! `s` when g(n + p) = g(n) + s for every n ≥ pre. The finder returns the least such p seen in
-//! the data, never a multiple of it; whether that is *proved* depends on the rules'
-//! [`PeriodProof`]: a closed formula proves itself, and a game whose g(n) depends only on the
-//! previous `m` values (subtraction sets with largest element m) is proved periodic once a window
-//! of m values repeats.
+//! Periodicity is found and proved by [`crate::solve::periodicity`]: what can prove it is the
+//! rules' [`PeriodProof`] (a law of the game, or a window rule), or the Guy–Smith theorem for
+//! take-and-break codes.
 //!
-//! [`sequence`] is the entry point for `seq`: rules that are a take-and-break code go to the
-//! fast engine of [`crate::solve::take_break`] (sparse space, 1–2 bytes per heap, Guy–Smith
-//! proofs that stop the computation early); any other rules to [`plain_values`].
+//! [`sequence`] is the entry point for `seq` and for the heap games' values
+//! ([`crate::games::heap::HeapGame`]): rules that are a take-and-break code go to the fast
+//! engine of [`crate::solve::take_break`] (sparse space, 1–2 bytes per heap, Guy–Smith proofs
+//! that stop the computation early); any other rules to [`plain_values`].
+//!
+//! The rules trait lives here, beside the engine that consumes it, so that this module needs
+//! nothing from [`crate::games`] (which builds on it).
 
 use crate::error::{Error, Result};
-use crate::games::heap::HeapRules;
 use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
-use crate::solve::take_break::{self, Computed, Values};
-use serde::Serialize;
+use crate::solve::periodicity::{self, seen_in_code};
+pub use crate::solve::periodicity::{PeriodProof, Periodicity};
+use crate::solve::take_break::{self, Computed, TakeBreak, Values};
 
-/// What proves that a seen period goes on for ever.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PeriodProof {
-    /// Nothing: a period seen is only reported as seen.
-    None,
-    /// The closed form g(n) = g(n − p) + s for n ≥ pre is proved for the rules.
-    Known {
-        preperiod: u64,
-        period: u64,
-        saltus: u64,
-        rule: &'static str,
-    },
-    /// For n ≥ m, g(n) is determined by g(n − m), ..., g(n − 1) (a finite subtraction set with
-    /// largest element m): a window of m values that repeats proves the period.
-    Window { length: u64 },
-}
+/// The rules of a game played on one heap (a heap game's "ruleset").
+pub trait HeapRules {
+    /// Call `f` once for each option of a heap of size `n`, with the heaps it leaves (none, one
+    /// or several, each smaller than `n` and summing to less than `n`).
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64]));
 
-/// A detected periodicity.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Periodicity {
-    pub preperiod: u64,
-    pub period: u64,
-    pub saltus: u64,
-    pub proved: bool,
-    /// How it was proved, or on what range it was seen.
-    pub reason: String,
+    /// The proved value of a single heap, when a closed form is known.
+    fn heap_formula(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// Every option of heap `n` of value `target`, each as the heaps it leaves, found directly;
+    /// `None` when the rules have no such shortcut.
+    fn heap_moves_to(&self, _n: u64, _target: Nimber) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+
+    /// The number of options of heap `n`, when it is known without listing them (so that a
+    /// listing of every move can be refused when it would be too long).
+    fn heap_option_count(&self, _n: u64) -> Option<u128> {
+        None
+    }
+
+    /// The rules as a take-and-break code, when they are one: `seq` then uses the fast
+    /// sequence engine (sparse space, Guy–Smith periods) of [`crate::solve::take_break`].
+    fn take_break(&self) -> Option<TakeBreak> {
+        None
+    }
+
+    /// Whether the values of single heaps are best computed as a sequence g(0), g(1), ..., g(N)
+    /// (by [`sequence`], the engine of `seq`) rather than by the
+    /// generic search: a position then reads each heap's value from a sequence computed once up
+    /// to its largest heap (or read off a proved period). Default: when the rules are a
+    /// take-and-break code (the fast sparse-space engine).
+    fn sequence_engine(&self) -> bool {
+        self.take_break().is_some()
+    }
+
+    /// g(0..=to) by a method of the rules' own (e.g. a sieve), when they have one faster than
+    /// listing every option of every heap; `None` uses the plain method.
+    fn own_sequence(&self, _to: u64) -> Option<crate::Result<Vec<Nimber>>> {
+        None
+    }
+
+    /// What proves periodicity of this game's value sequence (see [`PeriodProof`]).
+    fn period_proof(&self) -> PeriodProof {
+        PeriodProof::None
+    }
+
+    /// Label of a move listed by [`HeapRules::heap_moves_to`], which may stand for a whole
+    /// group of moves when the rules say so in the label (default: [`HeapRules::move_label`]).
+    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
+        self.move_label(n, parts)
+    }
+
+    /// Label of a move from heap `n` to the heaps `parts`: `10 → 9`, `8 → 1+7`, `3 → 0`.
+    fn move_label(&self, n: u64, parts: &[u64]) -> String {
+        if parts.is_empty() {
+            format!("{n} → 0")
+        } else {
+            let p: Vec<String> = parts.iter().map(|x| x.to_string()).collect();
+            format!("{n} → {}", p.join("+"))
+        }
+    }
 }
 
 /// g(0..=n) by the plain method.
@@ -95,66 +134,6 @@ pub fn plain_values_until<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<(V
     Ok((g, false))
 }
 
-/// The least arithmetic period of `values`, with its preperiod and saltus, and whether it is
-/// proved by `proof`.
-pub fn find_period(values: &[Nimber], proof: &PeriodProof) -> Option<Periodicity> {
-    let len = values.len() as u64;
-    if let PeriodProof::Known {
-        preperiod,
-        period,
-        saltus,
-        rule,
-    } = proof
-    {
-        return Some(Periodicity {
-            preperiod: *preperiod,
-            period: *period,
-            saltus: *saltus,
-            proved: true,
-            reason: (*rule).to_string(),
-        });
-    }
-    let candidates = || (1..=len / 2).filter_map(|p| tail_of_period(values, p).map(|(pre, s)| (p, pre, s)));
-    if let PeriodProof::Window { length } = proof {
-        // A proved period is a true period, so the least proved one is the fundamental period.
-        if let Some((p, pre, s)) = candidates().find(|&(p, pre, s)| s == 0 && len - pre >= p + length) {
-            return Some(Periodicity {
-                preperiod: pre,
-                period: p,
-                saltus: s,
-                proved: true,
-                reason: format!(
-                    "proved: g(n) depends only on the {length} previous values, and the {length} values from heap {pre} on repeat {p} heaps later"
-                ),
-            });
-        }
-    }
-    let (p, pre, s) = candidates().find(|&(p, pre, _)| {
-        let span = len - pre;
-        span >= 3 * p && span >= 12 && span * 2 >= len
-    })?;
-    Some(Periodicity {
-        preperiod: pre,
-        period: p,
-        saltus: s,
-        proved: false,
-        reason: format!("not proved up to {}: seen on heaps {pre}..{}", len - 1, len - 1),
-    })
-}
-
-/// For a candidate period `p`: the saltus read off the last values and the least preperiod
-/// with which the whole sequence fits, or `None` when the saltus would be negative.
-fn tail_of_period(values: &[Nimber], p: u64) -> Option<(u64, u64)> {
-    let pu = p as usize;
-    let last = values.len() - 1;
-    let saltus = values[last].0.checked_sub(values[last - pu].0)?;
-    let pre = (0..values.len() - pu)
-        .rev()
-        .find(|&n| values[n].0.checked_add(saltus) != Some(values[n + pu].0))
-        .map_or(0, |n| n as u64 + 1);
-    Some((pre, saltus))
-}
-
 /// A computed sequence: g(n) for every n up to the last heap asked for, and its periodicity.
 #[derive(Debug)]
 pub struct Sequence {
@@ -184,14 +163,8 @@ impl Sequence {
         if let Some(v) = self.computed.get(n) {
             return Some(u64::from(v));
         }
-        let p = self.period.as_ref().filter(|p| p.proved && p.period > 0)?;
-        if n < p.preperiod {
-            return None;
-        }
-        let base = p.preperiod + (n - p.preperiod) % p.period;
-        let turns = (n - base) / p.period;
-        let v = u64::from(self.computed.get(base)?);
-        turns.checked_mul(p.saltus)?.checked_add(v)
+        let p = self.period.as_ref()?;
+        p.value_at(n, |m| self.computed.get(m).map(u64::from))
     }
 }
 
@@ -226,16 +199,10 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
             return Ok(seq);
         }
         let period = match &computed.period {
-            Some(p) => Some(Periodicity {
-                preperiod: p.preperiod,
-                period: p.period,
-                saltus: 0,
-                proved: true,
-                reason: p.rule.clone(),
-            }),
+            Some(p) => Some(p.clone()),
             None => match rules.period_proof() {
-                PeriodProof::Known { .. } => find_period(&[], &rules.period_proof()),
-                _ => seen_period(&computed.values),
+                PeriodProof::Known(known) => Some(known),
+                _ => seen_in_code(computed.values.len(), |n| u64::from(computed.values.get(n))),
             },
         };
         let method = match computed.sparse_mask {
@@ -283,7 +250,7 @@ impl Sequence {
     /// A sequence from values computed elsewhere (g(0..=to)), with its period by `proof`.
     pub fn from_values(values: Vec<Nimber>, proof: &PeriodProof, method: &str) -> Result<Sequence> {
         let to = values.len() as u64 - 1;
-        let period = find_period(&values, proof);
+        let period = periodicity::of_sequence(&values, proof);
         let narrow: Option<Vec<u32>> = values.iter().map(|v| u32::try_from(v.0).ok()).collect();
         let Some(narrow) = narrow else {
             return Err(Error::Unsupported("values beyond 2^32 are not stored by seq".into()));
@@ -302,64 +269,5 @@ impl Sequence {
             method: method.into(),
             stopped: false,
         })
-    }
-}
-
-/// The least period seen at the end of `values` (not proved): it must cover the last half of
-/// the data and at least three periods. Saltus 0 (finite take-and-break codes are never
-/// arithmetic-periodic with a positive saltus).
-fn seen_period(values: &Values) -> Option<Periodicity> {
-    let len = values.len();
-    if len < 12 {
-        return None;
-    }
-    for p in 1..=len / 3 {
-        let mut n = len - p;
-        while n > 0 && values.get(n - 1) == values.get(n - 1 + p) {
-            n -= 1;
-        }
-        let span = len - n;
-        if span >= 3 * p && span * 2 >= len {
-            return Some(Periodicity {
-                preperiod: n as u64,
-                period: p as u64,
-                saltus: 0,
-                proved: false,
-                reason: format!("not proved up to {}: seen on heaps {n}..{}", len - 1, len - 1),
-            });
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn seq(v: &[u64]) -> Vec<Nimber> {
-        v.iter().map(|&x| Nimber(x)).collect()
-    }
-
-    #[test]
-    fn finds_the_least_period_not_a_multiple() {
-        let v: Vec<Nimber> = (0..60).map(|n| Nimber(n % 3)).collect();
-        let p = find_period(&v, &PeriodProof::Window { length: 2 }).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 3, 0, true));
-    }
-
-    #[test]
-    fn preperiod_and_saltus() {
-        let mut v = seq(&[5, 7, 9]);
-        v.extend((0..40).map(|n| Nimber(n / 2 * 4 + n % 2)));
-        let p = find_period(&v, &PeriodProof::None).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (3, 2, 4, false));
-    }
-
-    #[test]
-    fn no_period_in_short_or_irregular_data() {
-        assert_eq!(
-            find_period(&seq(&[0, 1, 2, 0, 4, 1, 7, 3, 0, 2, 5, 6]), &PeriodProof::None),
-            None
-        );
     }
 }

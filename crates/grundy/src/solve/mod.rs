@@ -3,8 +3,9 @@
 //! - [`memo`]: the generic solver: mex over options, memoised, with an explicit stack.
 //! - [`digraph`]: explicit digraphs: acyclic Grundy values, loopy values, retrograde outcomes.
 //! - [`gfunctions`]: every g-function and every Boolean Grundy function (kernels) of a small graph.
-//! - [`pattern`]: arithmetic-periodic closed forms of table rows, proved by a game's law.
-//! - [`heap_sequence`]: the values of one-heap games for heaps 0..N, and their periods.
+//! - [`periodicity`]: (arithmetic) periodicity of value sequences and table rows, detected and
+//!   proved (Guy–Smith, window rules, laws of a game) with one result type.
+//! - [`heap_sequence`]: the rules of one-heap games and their values for heaps 0..N.
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
 //! - [`wtia`]: w-values of winner-takes-all sums.
@@ -17,10 +18,8 @@ pub mod gfunctions;
 #[allow(missing_docs)]
 pub mod heap_sequence;
 pub mod memo;
-// Being restructured into one periodicity module (issue 14): documented after that merge.
-#[allow(missing_docs)]
-pub mod pattern;
-// Being restructured into one periodicity module (issue 14): documented after that merge.
+pub mod periodicity;
+// Split by job (issue 14); a few items still undocumented.
 #[allow(missing_docs)]
 pub mod take_break;
 

@@ -1,0 +1,420 @@
+//! Value sequences of take-and-break games (octal and hexadecimal codes, Grundy's game,
+//! subtraction sets) at scale: g(0), ..., g(N) for N up to billions, and proved periodicity.
+//!
+//! **Rules.** [`TakeBreak`] (file `code.rs`): one digit per removal, bits 1, 2, 4, 8 for the
+//! options that leave nothing, one, two or three heaps; `unequal` for Grundy's game.
+//!
+//! **Methods.** The plain method (file `plain.rs`): g(n) = mex over every option, O(N²) overall,
+//! vectorised. The sparse space method (file `sparse.rs`; *Winning Ways* ch. 4): O(#rare) per
+//! heap when rare heaps are few; chosen at checkpoints when it pays ([`Method::Auto`]). Both
+//! run on the state kept here (the option-value table, the rare heaps, the mirrored copies).
+//!
+//! **Storage.** One `u8` per heap, widened to `u16`/`u32` the first time a value does not fit
+//! (so 1–2 bytes per heap in practice: 10⁹ heaps take 1 GB); the rare heaps as `u32` indices.
+//!
+//! **Periodicity.** For codes without the `unequal` restriction, the Guy–Smith periodicity
+//! theorem, applied by [`crate::solve::periodicity::guy_smith()`]: at checkpoints the least period
+//! it proves from the values so far is looked for; once found, the fundamental period and its
+//! least preperiod are known and the computation stops: every further value is
+//! g(n0 + (n − n0) mod p).
+
+mod code;
+mod plain;
+mod sparse;
+#[cfg(test)]
+mod tests;
+mod values;
+
+pub use code::TakeBreak;
+pub use values::Values;
+
+use crate::error::{Error, Result};
+use crate::interrupt;
+use crate::solve::periodicity::{Periodicity, guy_smith};
+use crate::solve::xor_pairs::Kernels;
+use indicatif::{ProgressBar, ProgressStyle};
+use values::Cell;
+
+/// Which algorithm computes the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Sparse space when the values have one (and the rules allow it), plain otherwise.
+    #[default]
+    Auto,
+    /// Every split of every heap.
+    Plain,
+    /// Sparse space with the best mask found, even when it does not pay.
+    Sparse,
+}
+
+/// How to compute.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Which algorithm computes the values.
+    pub method: Method,
+    /// Stop as soon as periodicity is proved (the rest follows from the period).
+    pub stop_when_proved: bool,
+    /// Show a progress bar on stderr (drawn only when stderr is a terminal).
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            method: Method::Auto,
+            stop_when_proved: true,
+            progress: false,
+        }
+    }
+}
+
+/// The result of a computation: values of heaps 0..len, and the period when proved.
+#[derive(Clone, Debug)]
+pub struct Computed {
+    pub values: Values,
+    /// The periodicity, when proved by the Guy–Smith theorem ([`crate::solve::periodicity::Basis::GuySmith`]).
+    pub period: Option<Periodicity>,
+    /// Whether the sparse space method computed (part of) the values, and its last mask.
+    pub sparse_mask: Option<u32>,
+    /// Whether the last sparse classification was twisted by the heap's parity (a heap a is
+    /// rare when popcount(g(a) & mask) + a is even, instead of popcount(g(a) & mask)).
+    pub twist: bool,
+    /// Number of rare heaps (for the last mask) when the sparse method was used.
+    pub rare: usize,
+    /// Ctrl-C or the memory limit stopped the run: `values` holds the heaps computed so far
+    /// (only [`compute_until`] returns such a result).
+    pub stopped: bool,
+}
+
+impl Computed {
+    /// g(n) for any n: stored, or read off the proved period; `None` beyond both.
+    pub fn get(&self, n: u64) -> Option<u32> {
+        if n < self.values.len() as u64 {
+            return Some(self.values.get(n as usize));
+        }
+        let at = |m: u64| Some(u64::from(self.values.get(usize::try_from(m).ok()?)));
+        let v = self.period.as_ref()?.value_at(n, at)?;
+        u32::try_from(v).ok()
+    }
+
+    /// The largest heap whose value is known (u64::MAX when periodic).
+    pub fn known_up_to(&self) -> u64 {
+        if self.period.is_some() {
+            u64::MAX
+        } else {
+            self.values.len() as u64 - 1
+        }
+    }
+}
+
+/// The most heaps a computation may store (rare heaps are kept as `u32` indices).
+pub const MAX_HEAPS: u64 = u32::MAX as u64 - 1;
+
+/// Heaps computed at least (when a proof is wanted): periods of small codes show up early.
+pub const PROOF_LOOKAHEAD: u64 = 4096;
+
+/// g(0..=to) for `rules`, stopping early when periodicity is proved (if asked to).
+pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
+    let computed = compute_until(rules, to, options)?;
+    if computed.stopped {
+        return Err(Error::Interrupted);
+    }
+    Ok(computed)
+}
+
+/// As [`compute`], but Ctrl-C or the memory limit ends the run with the values computed so
+/// far (`stopped` set) instead of an error.
+pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
+    if to > MAX_HEAPS {
+        return Err(Error::Input(format!(
+            "--to {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
+        )));
+    }
+    // Small requests look a little further, where a period is usually proved.
+    let to = if options.stop_when_proved && rules.provable() {
+        to.max(PROOF_LOOKAHEAD)
+    } else {
+        to
+    };
+    let to = to as usize;
+    let bar = if options.progress && to >= 1 << 20 {
+        let bar = ProgressBar::new(to as u64 + 1);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} heaps {human_pos}/{human_len} [{bar:40}] {percent}% eta {eta}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        Some(bar)
+    } else {
+        None
+    };
+    let mut state = State::new(rules, options, to);
+    let mut stopped = false;
+    let mut values = Values::U8(Vec::with_capacity((to + 1).min(1 << 24)));
+    if to >= 1 << 24 {
+        // Reserve the whole table once: no doubling peak for huge runs.
+        if let Values::U8(v) = &mut values {
+            v.reserve_exact(to + 1 - v.capacity());
+        }
+    }
+    loop {
+        let stop = match &mut values {
+            Values::U8(g) => state.run(g, to, bar.as_ref())?,
+            Values::U16(g) => state.run(g, to, bar.as_ref())?,
+            Values::U32(g) => state.run(g, to, bar.as_ref())?,
+        };
+        match stop {
+            Stop::Overflow => {
+                values = values.widen();
+                // The whole table once more, in the new width: no doubling peak.
+                match &mut values {
+                    Values::U8(_) => {}
+                    Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
+                    Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
+                }
+            }
+            Stop::Done => break,
+            Stop::Stopped => {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if !stopped && state.period.is_none() && rules.provable() {
+        // A last look at everything computed (also when every value was asked for: a proof
+        // must not depend on how many values are computed or printed).
+        state.period = match &values {
+            Values::U8(g) => prove(rules, g),
+            Values::U16(g) => prove(rules, g),
+            Values::U32(g) => prove(rules, g),
+        };
+    }
+    let rare = if state.sparse { state.rare.len() } else { 0 };
+    Ok(Computed {
+        values,
+        period: state.period,
+        sparse_mask: state.sparse.then_some(state.mask),
+        twist: state.sparse && state.twist,
+        rare,
+        stopped,
+    })
+}
+
+enum Stop {
+    Done,
+    Overflow,
+    /// Ctrl-C or the memory limit.
+    Stopped,
+}
+
+struct State<'a> {
+    rules: &'a TakeBreak,
+    options: Options,
+    splits: Vec<usize>,
+    sparse: bool,
+    mask: u32,
+    /// Rare heaps are those with popcount(g(a) & mask) + (twist ? a : 0) even.
+    twist: bool,
+    rare: Vec<u32>,
+    max: u32,
+    next_checkpoint: usize,
+    period: Option<Periodicity>,
+    /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
+    seen: Vec<u8>,
+    /// Per split removal, the splits a in lo..=hi not yet scanned by the search.
+    cursor: Vec<(usize, usize)>,
+    /// The split removals a rare candidate is searched in (scratch).
+    active: Vec<usize>,
+    /// witness[v]: the parts (small, large) of the split that last gave the rare value v.
+    witness: Vec<(u32, u32)>,
+    /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
+    /// mirrored copy, so that g(m − a) runs forwards; allocated when first needed).
+    to: usize,
+    rev: Vec<u8>,
+    rev_filled: usize,
+    /// The same as `u32` for the scalar plain loop (values of 64 and more).
+    rev_wide: Vec<u32>,
+    rev_wide_filled: usize,
+    kernels: Kernels,
+}
+
+fn parity(v: u32) -> bool {
+    v.count_ones() & 1 == 1
+}
+
+impl<'a> State<'a> {
+    fn new(rules: &'a TakeBreak, options: Options, to: usize) -> Self {
+        State {
+            rules,
+            options,
+            splits: rules.split_removals(),
+            sparse: false,
+            mask: 0,
+            twist: false,
+            rare: Vec::new(),
+            max: 0,
+            next_checkpoint: 64,
+            period: None,
+            seen: vec![0; 1 << 16],
+            cursor: Vec::new(),
+            active: Vec::new(),
+            witness: Vec::new(),
+            to,
+            rev: Vec::new(),
+            rev_filled: 0,
+            rev_wide: Vec::new(),
+            rev_wide_filled: 0,
+            kernels: Kernels::detect(),
+        }
+    }
+
+    /// Whether heap `a` of value `v` is rare under the current mask and twist.
+    fn is_rare(&self, a: usize, v: u32) -> bool {
+        parity(v & self.mask) == (self.twist && a & 1 == 1)
+    }
+
+    /// Whether the sparse space method applies at all (no three-heap options, some split).
+    fn sparse_allowed(&self) -> bool {
+        self.options.method != Method::Plain && self.rules.max_parts() == 2
+    }
+
+    fn run<T: Cell>(&mut self, g: &mut Vec<T>, to: usize, bar: Option<&ProgressBar>) -> Result<Stop> {
+        while g.len() <= to {
+            let n = g.len();
+            if n == self.next_checkpoint {
+                self.next_checkpoint *= 2;
+                if self.checkpoint(g) {
+                    return Ok(Stop::Done);
+                }
+            }
+            // Every heap: a heap of a rich game (0.ffff at a million) costs milliseconds to
+            // seconds, so Ctrl-C is looked at before each (an atomic load, nothing next to it).
+            if interrupt::requested() {
+                return Ok(Stop::Stopped);
+            }
+            if n & 0xfff == 0
+                && let Some(bar) = bar
+            {
+                bar.set_position(n as u64);
+            }
+            let v = if self.sparse {
+                self.sparse_value(g, n)
+            } else {
+                self.plain_value(g, n)
+            };
+            // The triple loops stop early on Ctrl-C: their value is then not complete.
+            if interrupt::requested() {
+                return Ok(Stop::Stopped);
+            }
+            if v > T::MAX {
+                return Ok(Stop::Overflow);
+            }
+            g.push(T::of(v));
+            self.max = self.max.max(v);
+            if self.sparse && n > 0 && self.is_rare(n, v) {
+                self.rare.push(n as u32);
+            }
+        }
+        Ok(Stop::Done)
+    }
+
+    /// At heap counts 64, 128, 256, ...: try to prove the period, and (re)choose the method.
+    /// Returns true when the computation may stop.
+    fn checkpoint<T: Cell>(&mut self, g: &[T]) -> bool {
+        if self.options.stop_when_proved && self.rules.provable() {
+            self.period = prove(self.rules, g);
+            if self.period.is_some() {
+                return true;
+            }
+        }
+        if !self.sparse_allowed() {
+            return false;
+        }
+        let (mask, twist, rare) = sparse::best_mask(g);
+        let recent = g.len() / 2;
+        // A rare heap costs one option per heap (a scattered load); the plain method costs half
+        // a split per heap, a small fraction of a cycle with the byte kernels (values below 64),
+        // about a cycle otherwise (BENCHMARKS.md: 0.007 is faster plain with 17% rare heaps).
+        let pays = if self.max < 64 {
+            rare * 32 <= recent
+        } else {
+            rare * 12 <= recent
+        };
+        let sparse = self.options.method == Method::Sparse || pays;
+        if sparse && (!self.sparse || mask != self.mask || twist != self.twist) {
+            self.mask = mask;
+            self.twist = twist;
+            self.rare = (1..g.len())
+                .filter(|&r| self.is_rare(r, g[r].into()))
+                .map(|r| r as u32)
+                .collect();
+        }
+        self.sparse = sparse;
+        false
+    }
+
+    /// Clear the table of option values: every value an option can have is below
+    /// 2·next_power_of_two(max) (xors of values below a power of two stay below it).
+    fn clear_bits(&mut self) -> usize {
+        let bound = (self.max.max(1) as usize).next_power_of_two() * 2 + 1;
+        if self.seen.len() < bound {
+            self.seen.resize(bound.next_power_of_two().max(1 << 16), 0);
+        }
+        self.seen[..bound].fill(0);
+        bound
+    }
+
+    fn mark(&mut self, v: u32) {
+        self.seen[v as usize] = 1;
+    }
+
+    fn has(&self, v: u32) -> bool {
+        self.seen[v as usize] != 0
+    }
+
+    fn mex_of_bits(&self) -> u32 {
+        self.seen
+            .iter()
+            .position(|&b| b == 0)
+            .expect("the table has room for the mex") as u32
+    }
+
+    /// Options that leave at most one heap: marked directly.
+    fn mark_small_options<T: Cell>(&mut self, g: &[T], n: usize) {
+        for i in 0..self.rules.digits.len().min(n + 1) {
+            let d = self.rules.digits[i];
+            if d & 1 != 0 && n == i && i > 0 {
+                self.mark(0);
+            }
+            if d & 2 != 0 && n > i && i > 0 {
+                self.mark(g[n - i].into());
+            }
+        }
+    }
+
+    /// The number of splits a ≤ m − a (a ≥ 1), excluding a = m − a for unequal splits.
+    fn half(&self, m: usize) -> usize {
+        if self.rules.unequal && m.is_multiple_of(2) {
+            m / 2 - 1
+        } else {
+            m / 2
+        }
+    }
+}
+
+/// The least period the Guy–Smith theorem proves on `g` (see [`guy_smith`]), for rules it
+/// covers.
+fn prove<T: Cell>(rules: &TakeBreak, g: &[T]) -> Option<Periodicity> {
+    if !rules.provable() {
+        return None;
+    }
+    guy_smith(
+        g.len(),
+        |n| u64::from(g[n].into()),
+        rules.max_parts(),
+        rules.max_removal(),
+    )
+}

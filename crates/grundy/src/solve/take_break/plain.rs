@@ -1,0 +1,186 @@
+//! The plain method of the take-and-break engine: every split of every heap.
+//!
+//! g(n) = mex of the xors over every option: O(n) pairs per heap for a split
+//! digit, so O(N²) overall. While values are bytes below 64 the pairs go through the vectorised
+//! kernels of [`crate::solve::xor_pairs`] (a mirrored copy of the values makes g(m − a) a
+//! forward load; the xors become the bits of one word); wider values use a forward scalar loop
+//! over a mirrored `u32` copy and a byte table.
+
+use super::State;
+use super::values::Cell;
+use crate::interrupt;
+
+impl State<'_> {
+    fn mirror(&mut self, g: &[u8], n: usize) -> bool {
+        if self.to >= 1 << 31 {
+            return false;
+        }
+        if self.rev.is_empty() {
+            self.rev = vec![0; self.to + 1];
+        }
+        while self.rev_filled < n {
+            self.rev[self.to - self.rev_filled] = g[self.rev_filled];
+            self.rev_filled += 1;
+        }
+        true
+    }
+
+    /// Fill the wide mirrored copy (rev_wide[to − a] = g(a)) up to heap n − 1; false when
+    /// too long to mirror (4 bytes per heap: only for the plain method's quadratic range).
+    fn mirror_wide<T: Cell>(&mut self, g: &[T], n: usize) -> bool {
+        if self.to >= 1 << 26 {
+            return false;
+        }
+        if self.rev_wide.is_empty() {
+            self.rev_wide = vec![0; self.to + 1];
+        }
+        while self.rev_wide_filled < n {
+            self.rev_wide[self.to - self.rev_wide_filled] = g[self.rev_wide_filled].into();
+            self.rev_wide_filled += 1;
+        }
+        true
+    }
+
+    /// The split values of heap n when every value is a byte below 64, as the bits of a word:
+    /// the vectorised kernel over the values and their mirrored copy.
+    fn plain_word_bytes(&mut self, g: &[u8], n: usize) -> Option<u64> {
+        if self.max >= 64 || !self.mirror(g, n) {
+            return None;
+        }
+        let bound = if self.max < 16 {
+            16
+        } else if self.max < 32 {
+            32
+        } else {
+            64
+        };
+        let to = self.to;
+        let mut word = 0u64;
+        for &i in &self.splits {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            let h = if self.rules.unequal && m.is_multiple_of(2) {
+                m / 2 - 1
+            } else {
+                m / 2
+            };
+            if h == 0 {
+                continue;
+            }
+            // g(m − a) = rev[to − m + a] for a = 1..=h.
+            word |= self
+                .kernels
+                .xor_bits(&g[1..=h], &self.rev[to - m + 1..=to - m + h], bound);
+        }
+        Some(word)
+    }
+
+    /// g(n) by the plain method: the mex over every option.
+    pub(super) fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        self.clear_bits();
+        self.mark_small_options(g, n);
+        if self.max < 64
+            && let Some(bytes) = T::bytes(g)
+            && let Some(word) = self.plain_word_bytes(bytes, n)
+        {
+            for v in 0..64 {
+                if word >> v & 1 == 1 {
+                    self.seen[v] = 1;
+                }
+            }
+            if self.rules.max_parts() == 3 {
+                self.mark_triples(g, n);
+            }
+            return self.mex_of_bits();
+        }
+        let small = self.max < 64;
+        let wide = !small && self.mirror_wide(g, n);
+        let mut word = 0u64;
+        for si in 0..self.splits.len() {
+            let i = self.splits[si];
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            let h = self.half(m);
+            if h == 0 {
+                continue;
+            }
+            let lo = &g[1..=h];
+            let hi = &g[m - h..m];
+            if small {
+                word |= pairs_word(lo, hi);
+            } else if wide {
+                // Forward loads on both sides (g(m − a) = rev_wide[to − m + a]).
+                let rev = &self.rev_wide[self.to - m + 1..=self.to - m + h];
+                let seen = &mut self.seen[..];
+                let mask = seen.len() - 1;
+                for (x, y) in lo.iter().zip(rev) {
+                    let v: u32 = (*x).into() ^ *y;
+                    seen[v as usize & mask] = 1;
+                }
+            } else {
+                let seen = &mut self.seen[..];
+                let mask = seen.len() - 1;
+                for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                    let v: u32 = (*x).into() ^ (*y).into();
+                    seen[v as usize & mask] = 1;
+                }
+            }
+        }
+        for v in 0..64 {
+            if word >> v & 1 == 1 {
+                self.seen[v] = 1;
+            }
+        }
+        if self.rules.max_parts() == 3 {
+            self.mark_triples(g, n);
+        }
+        self.mex_of_bits()
+    }
+
+    fn mark_triples<T: Cell>(&mut self, g: &[T], n: usize) {
+        for i in 0..self.rules.digits.len().min(n + 1) {
+            if self.rules.digits[i] & 8 == 0 || n - i < 3 {
+                continue;
+            }
+            let m = n - i;
+            let mut a = 1;
+            while 3 * a <= m {
+                // O(m) work per `a`, O(m²) per heap: Ctrl-C is looked at here too (the caller
+                // then drops this heap's value).
+                if a & 0x3f == 0 && interrupt::requested() {
+                    return;
+                }
+                let ga: u32 = g[a].into();
+                let mut b = a;
+                while a + 2 * b <= m {
+                    let v = ga ^ g[b].into() ^ g[m - a - b].into();
+                    self.mark(v);
+                    b += 1;
+                }
+                a += 1;
+            }
+        }
+    }
+}
+
+/// The values g[a] ⊕ g[m − a] as bits of one word (every value below 64); `hi` is read
+/// backwards. Four accumulators keep the OR chains independent.
+fn pairs_word<T: Cell>(lo: &[T], hi: &[T]) -> u64 {
+    let mut acc = [0u64; 4];
+    let mut l = lo.chunks_exact(4);
+    let mut h = hi.rchunks_exact(4);
+    for (a, b) in (&mut l).zip(&mut h) {
+        acc[0] |= 1 << ((a[0].into() ^ b[3].into()) & 63);
+        acc[1] |= 1 << ((a[1].into() ^ b[2].into()) & 63);
+        acc[2] |= 1 << ((a[2].into() ^ b[1].into()) & 63);
+        acc[3] |= 1 << ((a[3].into() ^ b[0].into()) & 63);
+    }
+    for (a, b) in l.remainder().iter().zip(h.remainder().iter().rev()) {
+        acc[0] |= 1 << (((*a).into() ^ (*b).into()) & 63);
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}

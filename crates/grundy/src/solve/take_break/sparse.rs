@@ -1,0 +1,217 @@
+//! The sparse space method of the take-and-break engine.
+//!
+//! Sources: Berlekamp, Conway and Guy, *Winning Ways*, ch. 4 "sparse space"; A. Flammenkamp's
+//! octal game pages. Fix a bit mask R and call a value *rare* when
+//! popcount(v & R) is even, *common* otherwise. Then common ⊕ common is rare and common ⊕ rare
+//! is common, so a common value is the xor of a split only if one of the two heaps has a rare
+//! value. When rare heaps are few, all options with a rare part are enumerated (O(#rare) per
+//! heap); a rare candidate for the mex is looked for among the other splits, a search that
+//! stops at the first hit and is exhaustive only when g(n) itself is rare. The result is exact
+//! for every mask — the mask only decides the speed — so the mask is chosen from the values
+//! computed so far (the one with the fewest rare heaps) and re-chosen at checkpoints.
+//!
+//! *Twist* (Flammenkamp's sparse space "in the domain"; P. Beling's ogs solvers split the
+//! breaking moves by parity the same way): call heap a rare when popcount(g(a) & R) + a is
+//! even. Two common heaps a + b = m then have xor parity m mod 2 under R, so for a split of m
+//! only the values of that parity need a search, the others come from rare heaps alone. The
+//! mask search tries both classifications; 4.07 (g(n) = (n − 1) mod 4) has no rare heap at all
+//! with R = 1 and the twist. The search for a rare candidate takes the removals whose m allows
+//! it in turn, a block at a time from two fronts (the middle split, where large values are, and
+//! a = 1, where a preperiod's exceptional values are), and first tries the split that gave the
+//! value last time, shifted.
+
+use super::values::Cell;
+use super::{State, parity};
+
+impl State<'_> {
+    /// g(n) by the sparse space method (exact for every mask; see the module doc).
+    pub(super) fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        self.clear_bits();
+        self.mark_small_options(g, n);
+        let unequal = self.rules.unequal;
+        // Every split with a rare part.
+        for si in 0..self.splits.len() {
+            let i = self.splits[si];
+            if n < i + 2 {
+                continue;
+            }
+            mark_rare_splits(&mut self.seen, &self.rare, g, n - i, unequal);
+        }
+        self.cursor.clear();
+        for si in 0..self.splits.len() {
+            let i = self.splits[si];
+            let h = if n >= i + 2 { self.half(n - i) } else { 0 };
+            self.cursor.push((1, h));
+        }
+        let mut v = 0u32;
+        loop {
+            if self.has(v) {
+                v += 1;
+                continue;
+            }
+            // Two common heaps a + b = m have xor parity (twist ? m : 0) under the mask: only
+            // the removals whose m has v's parity can give v without a rare part.
+            let vp = parity(v & self.mask);
+            self.active.clear();
+            for si in 0..self.splits.len() {
+                let i = self.splits[si];
+                if n >= i + 2 && self.half(n - i) > 0 && vp == (self.twist && (n - i) & 1 == 1) {
+                    self.active.push(si);
+                }
+            }
+            if !self.active.is_empty() && self.try_witness(g, n, v) {
+                v += 1;
+                continue;
+            }
+            if self.active.is_empty() || !self.search(g, n, v) {
+                return v;
+            }
+            v += 1;
+        }
+    }
+
+    /// Remember the split a + b that gave value v.
+    fn remember(&mut self, v: u32, a: usize, b: usize) {
+        let v = v as usize;
+        if v >= self.witness.len() {
+            self.witness.resize(v + 1, (0, 0));
+        }
+        self.witness[v] = (a.min(b) as u32, a.max(b) as u32);
+    }
+
+    /// Whether the split that last gave v, with its small or its large part kept, gives v
+    /// again in one of the active removals (a guess that pays when values repeat locally).
+    fn try_witness<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+        let Some(&(a, b)) = self.witness.get(v as usize) else {
+            return false;
+        };
+        if a == 0 {
+            return false;
+        }
+        let (a, b) = (a as usize, b as usize);
+        for k in 0..self.active.len() {
+            let m = n - self.splits[self.active[k]];
+            for x in [a, m.wrapping_sub(b)] {
+                if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
+                    continue;
+                }
+                if g[x].into() ^ g[m - x].into() == v {
+                    self.seen[v as usize] = 1;
+                    self.remember(v, x, m - x);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Look for a split of value `v` in the active removals, resuming where the last search
+    /// stopped and marking every split value met. Each removal's splits a + (m − a), a in
+    /// 1..=half, are scanned from both ends of that range, a block at a time, taking the
+    /// removals in turn: from the middle (near-equal heaps carry the larger values, so rare
+    /// values turn up sooner) and from a = 1 (the small heaps, where exceptional values of a
+    /// preperiod live), so that a value is found about as soon as the nearest of these fronts
+    /// reaches it.
+    fn search<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+        const BLOCK: usize = 24;
+        const EDGE: usize = 8;
+        loop {
+            let mut progress = false;
+            for k in 0..self.active.len() {
+                let si = self.active[k];
+                let m = n - self.splits[si];
+                let (lo, hi) = self.cursor[si];
+                if lo > hi {
+                    continue;
+                }
+                progress = true;
+                // The middle block, then the edge block: a in [lo, hi] still to scan.
+                let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
+                let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
+                mark_splits(&mut self.seen, g, m, mid.clone());
+                mark_splits(&mut self.seen, g, m, edge.clone());
+                self.cursor[si] = (edge.end() + 1, mid.start() - 1);
+                if self.seen[v as usize] != 0 {
+                    // Remember which split gave v: the next heaps try it (shifted) first.
+                    if let Some(a) = mid.chain(edge).find(|&a| g[a].into() ^ g[m - a].into() == v) {
+                        self.remember(v, a, m - a);
+                    }
+                    return true;
+                }
+            }
+            if !progress {
+                return false;
+            }
+        }
+    }
+}
+
+/// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`). A free
+/// function over slices, not inlined, so that the loop keeps everything in registers.
+#[inline(never)]
+fn mark_rare_splits<T: Cell>(seen: &mut [u8], rare: &[u32], g: &[T], m: usize, unequal: bool) {
+    let mask = seen.len() - 1;
+    let count = rare.partition_point(|&r| (r as usize) < m);
+    let g = &g[..m];
+    for &r in &rare[..count] {
+        let r = r as usize;
+        let b = m - r;
+        if unequal && b == r {
+            continue;
+        }
+        let v: u32 = g[r].into() ^ g[b].into();
+        seen[v as usize & mask] = 1;
+    }
+}
+
+/// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m); not inlined, as above.
+#[inline(never)]
+fn mark_splits<T: Cell>(seen: &mut [u8], g: &[T], m: usize, range: std::ops::RangeInclusive<usize>) {
+    let (lo, hi) = (*range.start(), *range.end());
+    if lo > hi {
+        return;
+    }
+    let mask = seen.len() - 1;
+    let small = &g[lo..=hi];
+    let large = &g[m - hi..=m - lo];
+    for (x, y) in small.iter().zip(large.iter().rev()) {
+        let v: u32 = (*x).into() ^ (*y).into();
+        seen[v as usize & mask] = 1;
+    }
+}
+
+/// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
+/// one option per rare heap), and that count.
+pub(super) fn best_mask<T: Cell>(g: &[T]) -> (u32, bool, usize) {
+    // hist[2·v + (a mod 2)]: heaps a of value v by parity.
+    let mut hist: Vec<usize> = Vec::new();
+    for (a, x) in g.iter().enumerate().skip(1) {
+        let v: u32 = (*x).into();
+        let k = 2 * v as usize + (a & 1);
+        if k >= hist.len() {
+            hist.resize(k + 2, 0);
+        }
+        hist[k] += 1;
+    }
+    let values = hist.len() / 2;
+    let bits = (usize::BITS - values.leading_zeros()).min(10);
+    let mut best = (0u32, false, usize::MAX);
+    for twist in [false, true] {
+        for mask in 1..(1u32 << bits) {
+            let rare: usize = hist
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| parity((*k / 2) as u32 & mask) == (twist && k & 1 == 1))
+                .map(|(_, c)| c)
+                .sum();
+            if rare < best.2 {
+                best = (mask, twist, rare);
+            }
+        }
+    }
+    if best.2 == usize::MAX {
+        (0, false, g.len())
+    } else {
+        best
+    }
+}
