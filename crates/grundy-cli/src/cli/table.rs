@@ -10,7 +10,6 @@
 //! Cost: one value per cell (closed formulas: microseconds; Wythoff: one mex table for the whole
 //! grid; other games: one search per cell).
 
-use super::flags::{take_flag, take_limits};
 use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
@@ -383,11 +382,7 @@ fn pattern_line(name: &str, p: &Option<RowPattern>, last: u64) -> String {
     }
 }
 
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
-    let json = take_flag(&mut words, "json");
-    let csv = take_flag(&mut words, "csv");
-    let boolean = take_flag(&mut words, "boolean");
-    take_limits(&mut words, &mut settings)?;
+pub fn run(words: &[String], json: bool, csv: bool, boolean: bool, settings: Settings) -> Result<String> {
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
             "table needs a game and its arguments with one or two ranges, e.g. `grundy table welter 3 1..16`".into(),
