@@ -2,8 +2,8 @@
 //! values.
 //!
 //! What: one type per kind of answer ([`ValueReport`] for a position's value and winning moves,
-//! [`MovesReport`], [`SumReport`], [`WtiaReport`], [`ExplainReport`], [`SeqReport`], the graph
-//! reports, [`ListReport`]), with builders that ask a position for everything the answer holds.
+//! [`MovesReport`], [`SumReport`], [`WtiaReport`], [`ExplainReport`], [`SeqReport`],
+//! [`TableReport`], the graph reports, [`ListReport`]), with builders that ask a position for everything the answer holds.
 //! Every winning move, whatever the command, has one shape: [`MoveReport`] (`component`, `move`,
 //! `position`).
 //!
@@ -632,6 +632,70 @@ impl Serialize for FunctionsReport {
         }
         st.end()
     }
+}
+
+/// The eventual arithmetic-periodic form of one row of a [`TableReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RowFormReport {
+    /// Cells (below `from`) where the same lines hold too.
+    pub also: Vec<Natural>,
+    /// The last n checked.
+    pub checked_to: Natural,
+    /// The form in words, e.g. `for n ≥ 4: g(3,n) = n if n mod 4 ∈ {1,2}; ...`.
+    pub formula: String,
+    /// n₀: the form holds for n ≥ n₀.
+    pub from: Natural,
+    /// The row's name, e.g. `g(3,n)`.
+    pub name: String,
+    /// The period.
+    pub period: Natural,
+    /// Whether the form is proved (by a row law of the game) or only seen.
+    pub proved: bool,
+    /// Why it holds, or how far it was checked.
+    pub reason: String,
+    /// The saltus: g(n + period) = g(n) + saltus.
+    pub saltus: Natural,
+}
+
+/// A table's cells: one row (one range) or rows of columns (two ranges); a cell is a value,
+/// or null where the words are not a position (or, for the Boolean function, a draw).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TableValues {
+    /// One range: g(n) for each n.
+    Row(Vec<Option<Value>>),
+    /// Two ranges: `values[row][column]`.
+    Grid(Vec<Vec<Option<Value>>>),
+}
+
+/// `table`: a two-parameter family's values over one or two ranges, and each row's form.
+/// Keys are in sorted order; `rows`, `columns` and `patterns` with two ranges, `n` and
+/// `pattern` with one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableReport {
+    /// Two ranges: the column parameters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Vec<Natural>>,
+    /// `g` (the values) or `B` (the Boolean function: 0 at P-positions, 1 elsewhere).
+    pub function: String,
+    /// The game's name.
+    pub game: String,
+    /// One range: its parameters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<Vec<Natural>>,
+    /// One range: the row's form (null if none was seen).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Option<RowFormReport>>,
+    /// Two ranges: each row's form (null if none was seen).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub patterns: Option<Vec<Option<RowFormReport>>>,
+    /// Two ranges: the row parameters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Vec<Natural>>,
+    /// The table as typed, ranges included (`welter 3 1..16`).
+    pub table: String,
+    /// The cells.
+    pub values: TableValues,
 }
 
 /// One built-in game in `list`.

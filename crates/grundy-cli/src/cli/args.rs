@@ -340,9 +340,14 @@ pub fn hoist(argv: Vec<OsString>) -> Vec<OsString> {
     };
     let rest: Vec<OsString> = it.collect();
     // The subcommand: the first word that names one; the words before it are options.
+    // `grundy help CMD` is clap's own.
     let Some(at) = rest
         .iter()
-        .position(|w| w.to_str().is_some_and(|w| top.find_subcommand(w).is_some()))
+        .position(|w| {
+            w.to_str()
+                .is_some_and(|w| w == "help" || top.find_subcommand(w).is_some())
+        })
+        .filter(|&at| rest[at] != "help")
     else {
         return std::iter::once(program).chain(rest).collect();
     };
@@ -448,6 +453,82 @@ mod tests {
     fn help_anywhere_is_the_command_s_help_and_short_options_are_known() {
         assert_eq!(line("seq nim --help"), ["grundy", "seq", "--help", "--", "nim"]);
         assert_eq!(line("plot maze m.txt -o m.png")[2], "--output=m.png");
+    }
+
+    /// The words of a shell command line: blanks separate, single or double quotes group.
+    fn shell_words(line: &str) -> Vec<String> {
+        let (mut words, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '\'' | '"') => (quote, any) = (Some(c), true),
+                (Some(q), c) if c == q => quote = None,
+                (None, c) if c.is_whitespace() => {
+                    if any {
+                        words.push(std::mem::take(&mut word));
+                    }
+                    any = false;
+                }
+                (_, c) => {
+                    word.push(c);
+                    any = true;
+                }
+            }
+        }
+        if any {
+            words.push(word);
+        }
+        words
+    }
+
+    /// Every `grundy ...` command line of the README's and the guide's code blocks.
+    fn documented_lines() -> Vec<String> {
+        let mut out = Vec::new();
+        for doc in [
+            include_str!("../../../../README.md"),
+            include_str!("../../../../docs/guide.md"),
+        ] {
+            let mut pending = String::new();
+            for line in doc.lines() {
+                let line = line.trim_start().trim_start_matches("$ ");
+                let line = line
+                    .strip_prefix("cargo run --release -- ")
+                    .map_or(line.to_string(), |l| format!("grundy {l}"));
+                if pending.is_empty() && !line.starts_with("grundy ") {
+                    continue;
+                }
+                // A comment starts with ` #` outside quotes (none of the commands quote a `#`).
+                let code = line.split(" #").next().unwrap_or("").trim_end();
+                match code.strip_suffix('\\') {
+                    Some(head) => pending.push_str(head),
+                    None => {
+                        pending.push_str(code);
+                        out.push(std::mem::take(&mut pending));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_documented_command_line_parses() {
+        let lines = documented_lines();
+        assert!(lines.len() >= 60, "{} lines", lines.len());
+        for l in lines {
+            let words = shell_words(&l);
+            let argv = hoist(words.iter().map(OsString::from).collect());
+            // Pipes and redirections are the shell's: cut them off.
+            let argv: Vec<OsString> = argv
+                .into_iter()
+                .take_while(|w| !matches!(w.to_str(), Some("|" | ">")))
+                .collect();
+            assert!(Cli::try_parse_from(&argv).is_ok(), "`{l}` does not parse: {argv:?}");
+        }
+    }
+
+    #[test]
+    fn clap_s_help_command_is_left_alone() {
+        assert_eq!(line("help seq"), ["grundy", "help", "seq"]);
     }
 
     #[test]
