@@ -219,3 +219,33 @@ fn naturals_above_2_53_are_strings() {
     let doc = json(&["value", "nim", "9007199254740993", "--json"]);
     assert_eq!(doc["value"], "9007199254740993");
 }
+
+#[test]
+fn docs_json_md_shows_what_the_commands_print() {
+    let root = std::path::Path::new(crate::support::ROOT);
+    let doc = std::fs::read_to_string(root.join("docs/json.md")).unwrap();
+    let mut seen = BTreeSet::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        let Some(cmd) = line.strip_prefix("$ grundy ") else {
+            continue;
+        };
+        let shown: serde_json::Value =
+            serde_json::from_str(lines.next().unwrap()).unwrap_or_else(|e| panic!("{cmd}: {e}"));
+        let out = std::process::Command::new("bash")
+            .args(["-c", &format!("\"$GRUNDY\" {cmd}")])
+            .env("GRUNDY", env!("CARGO_BIN_EXE_grundy"))
+            .current_dir(root)
+            .output()
+            .unwrap();
+        let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{cmd}: {e}"));
+        assert_eq!(got, shown, "docs/json.md: `grundy {cmd}`");
+        seen.insert(cmd.split(' ').next().unwrap().to_string());
+    }
+    for command in ["value", "moves", "sum", "wtia", "explain", "seq", "table", "graph"] {
+        assert!(
+            seen.contains(command),
+            "docs/json.md has no example of `{command} --json`"
+        );
+    }
+}
