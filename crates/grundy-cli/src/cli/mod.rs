@@ -1,5 +1,6 @@
-//! The command line: parse words, build the game and position through the registry, call the
-//! library, render text or JSON. No game logic lives here.
+//! The command line: parse the words with clap (one `Args` struct per subcommand, in `args`),
+//! build the game and position through the registry, call the library for a report
+//! ([`grundy::report`]), print it as JSON or render it as text. No game logic lives here.
 //!
 //! Every error is printed as one line on stderr with exit code 2.
 
