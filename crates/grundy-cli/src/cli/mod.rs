@@ -18,7 +18,6 @@ mod verify;
 mod wtia;
 
 use args::{Cli, Command, Limits};
-use clap::Parser;
 use grundy::error::Error;
 use grundy::games::Settings;
 
@@ -27,7 +26,7 @@ pub fn main() -> i32 {
     // Ctrl-C, SIGTERM and SIGHUP alike, so that `kill` or a closed terminal also saves what can
     // be saved; a failure to install keeps the default behaviour (termination).
     let _ = ctrlc::set_handler(grundy::interrupt::request);
-    let cli = match Cli::try_parse_from(args::hoist(std::env::args_os().collect())) {
+    let cli = match args::parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(e) => {
             if !e.use_stderr() {
@@ -80,6 +79,11 @@ fn usage_error(e: &clap::Error) -> String {
     {
         let name = arg.split([' ', '=']).next().unwrap_or(arg);
         return format!("{name} needs a value");
+    }
+    if e.kind() == ErrorKind::MissingRequiredArgument
+        && let Some(ContextValue::Strings(args)) = e.get(ContextKind::InvalidArg)
+    {
+        return format!("{} is required; see `grundy --help`", args.join(", "));
     }
     let text = e.render().to_string();
     let first = text.lines().next().unwrap_or("bad arguments");
@@ -137,7 +141,7 @@ fn run(cli: Cli) -> Result<String, Error> {
 
 /// `grundy completions SHELL`: clap_complete's script for the whole command line.
 fn completions(shell: clap_complete::Shell) -> String {
-    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let mut cmd = args::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "grundy", &mut out);
     String::from_utf8_lossy(&out).into_owned()

@@ -108,6 +108,11 @@ fn options_stand_before_or_after_the_game_s_words() {
     assert_eq!(a, b);
     assert_eq!(a, c);
     assert!(a.starts_with("subtraction --set 1,2,3: g(0..40)"), "{a}");
+    // A flag given twice counts once.
+    assert_eq!(
+        stdout(&["seq", "subtraction", "--set", "1,2,3", "--to", "40", "--all", "--all"]),
+        a
+    );
     // Shared options before the command are the command's.
     let err = grundy(&["--max-states", "100", "value", "wythoff", "30", "30"])
         .output()
