@@ -64,6 +64,7 @@ pub mod memory;
 pub mod nimber;
 pub mod outcome;
 pub mod position;
+pub mod report;
 pub mod solve;
 pub mod value;
 

@@ -13,9 +13,15 @@ use std::fmt;
 use std::ops::{BitXor, BitXorAssign};
 
 /// A nimber: the Grundy value of a position of a finite impartial game.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Nimber(pub u64);
+
+/// A JSON number up to 2^53, a decimal string above (see [`crate::report`]).
+impl Serialize for Nimber {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::report::serialize_natural(&self.0, s)
+    }
+}
 
 impl Nimber {
     /// The nimber 0: the value of every P-position.

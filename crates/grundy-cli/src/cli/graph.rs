@@ -3,31 +3,31 @@
 //! the values of every vertex of a digraph game, a state game from a start vertex (thesis ch.3),
 //! pawns (a sum), every g-function, or every Boolean Grundy function (kernels).
 
-use super::flags::{take_flag, take_limits, take_number, take_value};
+use super::args::GraphArgs;
+use super::position::{json_line, move_list};
 use super::render::columns;
 use grundy::error::{Result, input};
 use grundy::games::Settings;
 use grundy::games::graph::{Pawns, SolvedGraph, load};
 use grundy::outcome::Outcome;
-use grundy::position::AnyPosition;
+use grundy::report::{
+    FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, ValueReport, VertexReport,
+};
 use grundy::solve::digraph::INFINITE;
 use grundy::solve::gfunctions::{Functions, Rule, enumerate_bounded};
-use grundy::value::Value;
-use serde_json::{Map, Value as Json, json};
 
 const USAGE: &str =
     "grundy graph FILE [--start V | --pawns V1,V2,...] [--all-g [--limit K]] [--boolean] [--json] [--verify]";
 
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
-    let json = take_flag(&mut words, "json");
-    let verify = take_flag(&mut words, "verify");
-    let all_g = take_flag(&mut words, "all-g");
-    let boolean = take_flag(&mut words, "boolean");
-    let limit = take_number(&mut words, "limit")?;
-    let start = take_value(&mut words, "start")?;
-    let pawns = take_value(&mut words, "pawns")?;
-    take_limits(&mut words, &mut settings)?;
-    let file = match words.as_slice() {
+pub fn run(a: &GraphArgs, settings: Settings) -> Result<String> {
+    let json = a.json.json;
+    let (all_g, boolean) = (a.all_g, a.boolean);
+    let limit = match &a.limit {
+        Some(k) => Some(grundy::games::heap::parse_natural(k, "--limit")?),
+        None => None,
+    };
+    let (start, pawns) = (a.start.clone(), a.pawns.clone());
+    let file = match a.words.as_slice() {
         [file] => file.clone(),
         [] => return input(format!("graph needs a graph file: {USAGE}")),
         [_, extra, ..] => return input(format!("unexpected `{extra}`: {USAGE}")),
@@ -44,7 +44,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         return input(format!("choose one of --start, --pawns, --all-g, --boolean: {USAGE}"));
     }
     let solved = load(&file)?;
-    if verify {
+    if a.verify.verify {
         eprintln!(
             "grundy: {}",
             grundy::solve::verify::check_graph(&solved.graph, &solved.labels)?
@@ -53,22 +53,24 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
     if let Some(v) = start {
         let x = solved.vertex(&v)?;
-        return state_game(&solved, Pawns::new(solved.clone(), vec![x]), json);
+        let r = state_game(&solved, Pawns::new(solved.clone(), vec![x]))?;
+        return if json { json_line(&r) } else { Ok(state_game_text(&r)) };
     }
     if let Some(list) = pawns {
         let ids = list
             .split(',')
             .map(|v| solved.vertex(v.trim()))
             .collect::<Result<Vec<u32>>>()?;
-        return pawn_report(Pawns::new(solved.clone(), ids), json);
+        let r = pawn_report(Pawns::new(solved.clone(), ids))?;
+        return if json { json_line(&r) } else { Ok(pawns_text(&r)) };
     }
-    if all_g {
-        return functions(&solved, Rule::Mex, limit, settings, json);
+    if all_g || boolean {
+        let rule = if all_g { Rule::Mex } else { Rule::Bmex };
+        let r = functions(&solved, rule, limit, settings)?;
+        return if json { json_line(&r) } else { Ok(functions_text(&r)) };
     }
-    if boolean {
-        return functions(&solved, Rule::Bmex, limit, settings, json);
-    }
-    Ok(vertices(&solved, json))
+    let r = vertices(&solved);
+    if json { json_line(&r) } else { Ok(vertices_text(&r)) }
 }
 
 /// The thesis's vertex label: p (value 0), n (the player to move wins) or d (draw).
@@ -80,127 +82,90 @@ fn label(o: Outcome) -> &'static str {
     }
 }
 
-fn vertices(s: &SolvedGraph, json: bool) -> String {
+fn vertices(s: &SolvedGraph) -> GraphReport {
     let g = &s.graph;
-    if json {
-        let vs: Vec<Json> = g
+    GraphReport {
+        file: s.file.clone(),
+        acyclic: s.acyclic,
+        arcs: g.arc_count(),
+        vertices: g
             .vertices()
             .map(|v| {
                 let value = s.value(v);
-                json!({ "name": g.name(v), "value": value, "outcome": value.outcome().code() })
+                VertexReport {
+                    name: g.name(v).to_string(),
+                    outcome: value.outcome(),
+                    value,
+                }
             })
-            .collect();
-        return format!(
-            "{}\n",
-            json!({ "file": s.file, "acyclic": s.acyclic, "arcs": g.arc_count(), "vertices": vs })
-        );
+            .collect(),
     }
+}
+
+fn vertices_text(r: &GraphReport) -> String {
     let mut out = format!(
         "graph {}: {} vertices, {} arcs, {}\n",
-        s.file,
-        g.len(),
-        g.arc_count(),
-        if s.acyclic {
+        r.file,
+        r.vertices.len(),
+        r.arcs,
+        if r.acyclic {
             "acyclic: the Grundy function g (unique)"
         } else {
             "with circuits: the generalized Sprague–Grundy function (∞(K): K = finite values among the followers)"
         }
     );
     let mut rows = vec![vec!["vertex".to_string(), "value".into(), "outcome".into()]];
-    for v in g.vertices() {
-        let value = s.value(v);
-        let o = value.outcome();
+    for v in &r.vertices {
         rows.push(vec![
-            g.name(v).to_string(),
-            value.to_string(),
-            format!("{} ({}-vertex)", o.code(), label(o)),
+            v.name.clone(),
+            v.value.to_string(),
+            format!("{} ({}-vertex)", v.outcome.code(), label(v.outcome)),
         ]);
     }
     out.push_str(&columns(&rows));
     for o in [Outcome::P, Outcome::N, Outcome::Draw] {
-        let names: Vec<&str> = g
-            .vertices()
-            .filter(|&v| s.value(v).outcome() == o)
-            .map(|v| g.name(v))
+        let names: Vec<&str> = r
+            .vertices
+            .iter()
+            .filter(|v| v.outcome == o)
+            .map(|v| v.name.as_str())
             .collect();
-        if !names.is_empty() && g.len() <= 200 {
+        if !names.is_empty() && r.vertices.len() <= 200 {
             out.push_str(&format!("{}-vertices: {}\n", label(o), names.join(", ")));
         }
     }
     out
 }
 
-fn moves_json(moves: &[grundy::position::Played]) -> Vec<Json> {
-    moves
-        .iter()
-        .map(|m| json!({ "move": m.label, "position": m.next.text() }))
-        .collect()
+fn pawn_report(p: Pawns) -> Result<PawnsReport> {
+    Ok(PawnsReport {
+        file: p.solved().file.clone(),
+        pawn_values: p.pawns().iter().map(|&v| p.solved().value(v)).collect(),
+        total: ValueReport::of(&p)?,
+    })
 }
 
-/// Winning moves (to value 0) and, in a draw, the moves that keep the draw.
-fn best_moves(p: &Pawns) -> Result<(Value, Vec<grundy::position::Played>, Vec<grundy::position::Played>)> {
-    let value = p.value()?;
-    let mut wins = Vec::new();
-    let mut draws = Vec::new();
-    for m in p.moves()? {
-        let v = m.next.value()?;
-        if v.outcome() == Outcome::P {
-            wins.push(m);
-        } else if value.outcome() == Outcome::Draw && v.outcome() == Outcome::Draw {
-            draws.push(m);
-        }
-    }
-    Ok((value, wins, draws))
-}
-
-fn pawn_report(p: Pawns, json: bool) -> Result<String> {
-    let (value, wins, draws) = best_moves(&p)?;
-    let parts: Vec<String> = p.pawns().iter().map(|&v| p.solved().value(v).to_string()).collect();
-    if json {
-        let mut doc = json!({
-            "game": p.game(),
-            "position": p.text(),
-            "value": value,
-            "outcome": value.outcome().code(),
-            "pawn_values": p.pawns().iter().map(|&v| p.solved().value(v)).collect::<Vec<_>>(),
-            "winning_moves": moves_json(&wins),
-        });
-        if value.outcome() == Outcome::Draw {
-            doc["drawing_moves"] = Json::Array(moves_json(&draws));
-        }
-        return Ok(format!("{doc}\n"));
-    }
-    let mut out = format!("pawns on {} in {}\n", p.text(), p.solved().file);
+fn pawns_text(r: &PawnsReport) -> String {
+    let parts: Vec<String> = r.pawn_values.iter().map(|v| v.to_string()).collect();
+    let value = &r.total.value;
+    let mut out = format!("pawns on {} in {}\n", r.total.position, r.file);
     out.push_str(&format!("value    {} = {value}\n", parts.join(" ⊕ ")));
     out.push_str(&format!(
         "outcome  {} ({})\n",
         value.outcome(),
         value.outcome().meaning()
     ));
-    push_moves(&mut out, "winning moves", &wins);
-    if value.outcome() == Outcome::Draw {
-        push_moves(&mut out, "moves that keep the draw", &draws);
+    out.push_str(&move_list("winning moves", &r.total.winning_moves));
+    if let Some(draws) = &r.total.drawing_moves {
+        out.push_str(&move_list("moves that keep the draw", draws));
     }
-    Ok(out)
-}
-
-fn push_moves(out: &mut String, title: &str, moves: &[grundy::position::Played]) {
-    if moves.is_empty() {
-        out.push_str(&format!("{title}: none\n"));
-        return;
-    }
-    out.push_str(&format!("{title} ({}):\n", moves.len()));
-    let rows: Vec<Vec<String>> = moves
-        .iter()
-        .map(|m| vec![m.label.clone(), format!("to {}", m.next.text())])
-        .collect();
-    out.push_str(&columns(&rows));
+    out
 }
 
 /// A state game (S, s, f) (thesis ch.3): even (N) or odd (P), and the strategy.
-fn state_game(s: &SolvedGraph, p: Pawns, json: bool) -> Result<String> {
+fn state_game(s: &SolvedGraph, p: Pawns) -> Result<StateGameReport> {
     let start = p.pawns()[0];
-    let (value, wins, draws) = best_moves(&p)?;
+    let total = ValueReport::of(&p)?;
     let g = &s.graph;
     // The strategy on the states reachable from s: from a winning state, a move to a losing one;
     // from a drawn state, a move to a drawn one.
@@ -219,7 +184,12 @@ fn state_game(s: &SolvedGraph, p: Pawns, json: bool) -> Result<String> {
             Outcome::P => false,
         });
         if let Some(y) = pick {
-            strategy.push((x, y));
+            strategy.push(StrategyStep {
+                state: g.name(x).to_string(),
+                state_value: s.value(x),
+                move_to: g.name(y).to_string(),
+                move_to_value: s.value(y),
+            });
         }
         for &y in g.followers(x) {
             if !seen[y as usize] {
@@ -228,28 +198,24 @@ fn state_game(s: &SolvedGraph, p: Pawns, json: bool) -> Result<String> {
             }
         }
     }
-    let kind = match value.outcome() {
+    let parity = match total.value.outcome() {
         Outcome::N => "even",
         Outcome::P => "odd",
         Outcome::Draw => "neither even nor odd",
     };
-    if json {
-        let mut doc = json!({
-            "game": p.game(),
-            "position": p.text(),
-            "value": value,
-            "outcome": value.outcome().code(),
-            "parity": kind,
-            "winning_moves": moves_json(&wins),
-            "strategy": strategy.iter().map(|&(x, y)| json!({ "state": g.name(x), "move_to": g.name(y) })).collect::<Vec<_>>(),
-        });
-        if value.outcome() == Outcome::Draw {
-            doc["drawing_moves"] = Json::Array(moves_json(&draws));
-        }
-        return Ok(format!("{doc}\n"));
-    }
-    let name = g.name(start);
-    let mut out = format!("state game (S, s, f) of {} with initial state s = {name}\n", s.file);
+    Ok(StateGameReport {
+        file: s.file.clone(),
+        start: g.name(start).to_string(),
+        parity: parity.into(),
+        strategy,
+        total,
+    })
+}
+
+fn state_game_text(r: &StateGameReport) -> String {
+    let name = &r.start;
+    let value = &r.total.value;
+    let mut out = format!("state game (S, s, f) of {} with initial state s = {name}\n", r.file);
     out.push_str(&format!("g({name}) = {value}\n"));
     out.push_str(&match value.outcome() {
         Outcome::N => "an even game (N): the first player wins by always moving to a state of value 0\n".to_string(),
@@ -258,32 +224,25 @@ fn state_game(s: &SolvedGraph, p: Pawns, json: bool) -> Result<String> {
         ),
         Outcome::Draw => "a draw: neither player can force the play to end in their favour; keep to drawn states\n".into(),
     });
-    if !strategy.is_empty() {
+    if !r.strategy.is_empty() {
         out.push_str("strategy on the reachable states (state: move to):\n");
-        let rows: Vec<Vec<String>> = strategy
+        let rows: Vec<Vec<String>> = r
+            .strategy
             .iter()
-            .map(|&(x, y)| {
+            .map(|st| {
                 vec![
-                    format!("{} (value {})", g.name(x), s.value(x)),
-                    format!("→ {} (value {})", g.name(y), s.value(y)),
+                    format!("{} (value {})", st.state, st.state_value),
+                    format!("→ {} (value {})", st.move_to, st.move_to_value),
                 ]
             })
             .collect();
         out.push_str(&columns(&rows));
     }
-    Ok(out)
-}
-
-fn as_map(s: &SolvedGraph, f: &[u32]) -> Json {
-    let mut m = Map::new();
-    for v in s.graph.vertices() {
-        m.insert(s.graph.name(v).to_string(), json!(f[v as usize]));
-    }
-    Json::Object(m)
+    out
 }
 
 /// Every g-function (--all-g) or Boolean function (--boolean).
-fn functions(s: &SolvedGraph, rule: Rule, limit: usize, settings: Settings, json: bool) -> Result<String> {
+fn functions(s: &SolvedGraph, rule: Rule, limit: usize, settings: Settings) -> Result<FunctionsReport> {
     let found = if s.acyclic {
         // Exactly one, the Grundy function (or its Boolean version): thesis ch.2 proposition (a).
         let f: Vec<u32> = match rule {
@@ -297,68 +256,64 @@ fn functions(s: &SolvedGraph, rule: Rule, limit: usize, settings: Settings, json
     } else {
         enumerate_bounded(&s.graph, rule, limit, settings.limits.max_states as u64)?
     };
-    let (key, what) = match rule {
-        Rule::Mex => ("g_functions", "g-function"),
-        Rule::Bmex => ("boolean_functions", "Boolean Grundy function"),
+    Ok(FunctionsReport {
+        file: s.file.clone(),
+        acyclic: s.acyclic,
+        kind: match rule {
+            Rule::Mex => FunctionKind::Grundy,
+            Rule::Bmex => FunctionKind::Boolean,
+        },
+        count: found.count,
+        names: s.graph.names().to_vec(),
+        listed: found.listed,
+        infinite: s
+            .graph
+            .vertices()
+            .filter(|&v| s.labels[v as usize] == INFINITE)
+            .map(|v| s.graph.name(v).to_string())
+            .collect(),
+    })
+}
+
+fn functions_text(r: &FunctionsReport) -> String {
+    let what = match r.kind {
+        FunctionKind::Grundy => "g-function",
+        FunctionKind::Boolean => "Boolean Grundy function",
     };
-    if json {
-        let listed: Vec<Json> = found.listed.iter().map(|f| as_map(s, f)).collect();
-        let mut doc = json!({ "file": s.file, "acyclic": s.acyclic, "count": found.count, key: listed });
-        if rule == Rule::Bmex {
-            doc["kernels"] = Json::Array(found.listed.iter().map(|f| json!(kernel(s, f))).collect());
-        }
-        return Ok(format!("{doc}\n"));
-    }
-    let mut out = match found.count {
-        0 => format!("graph {}: no {what} exists\n", s.file),
-        1 => format!("graph {}: exactly one {what}\n", s.file),
-        n => format!("graph {}: {n} {what}s\n", s.file),
+    let mut out = match r.count {
+        0 => format!("graph {}: no {what} exists\n", r.file),
+        1 => format!("graph {}: exactly one {what}\n", r.file),
+        n => format!("graph {}: {n} {what}s\n", r.file),
     };
-    if found.listed.is_empty() {
-        return Ok(out);
+    if r.listed.is_empty() {
+        return out;
     }
-    if (found.listed.len() as u64) < found.count {
-        out.push_str(&format!("the first {} (raise with --limit K):\n", found.listed.len()));
+    if (r.listed.len() as u64) < r.count {
+        out.push_str(&format!("the first {} (raise with --limit K):\n", r.listed.len()));
     }
     let mut rows = vec![
         std::iter::once("#".to_string())
-            .chain(s.graph.names().iter().cloned())
+            .chain(r.names.iter().cloned())
             .collect::<Vec<_>>(),
     ];
-    for (i, f) in found.listed.iter().enumerate() {
+    for (i, f) in r.listed.iter().enumerate() {
         let mut row = vec![format!("{}", i + 1)];
         row.extend(f.iter().map(u32::to_string));
         rows.push(row);
     }
     out.push_str(&columns(&rows));
-    if rule == Rule::Bmex {
+    if r.kind == FunctionKind::Boolean {
         out.push_str("kernels (the vertices with B = 0):\n");
-        for (i, f) in found.listed.iter().enumerate() {
-            out.push_str(&format!("  {}: {{{}}}\n", i + 1, kernel(s, f).join(", ")));
+        for (i, f) in r.listed.iter().enumerate() {
+            out.push_str(&format!("  {}: {{{}}}\n", i + 1, r.kernel(f).join(", ")));
         }
     }
-    if rule == Rule::Mex && !s.acyclic {
-        let loopy: Vec<&str> = s
-            .graph
-            .vertices()
-            .filter(|&v| s.labels[v as usize] == INFINITE)
-            .map(|v| s.graph.name(v))
-            .collect();
-        if !loopy.is_empty() {
-            out.push_str(&format!(
-                "(the generalized Sprague–Grundy function is ∞ at {}; the outcomes come from it, see `grundy graph {}`)\n",
-                loopy.join(", "),
-                s.file
-            ));
-        }
+    if r.kind == FunctionKind::Grundy && !r.acyclic && !r.infinite.is_empty() {
+        out.push_str(&format!(
+            "(the generalized Sprague–Grundy function is ∞ at {}; the outcomes come from it, see `grundy graph {}`)\n",
+            r.infinite.join(", "),
+            r.file
+        ));
     }
-    Ok(out)
-}
-
-fn kernel(s: &SolvedGraph, f: &[u32]) -> Vec<String> {
-    s.graph
-        .vertices()
-        .filter(|&v| f[v as usize] == 0)
-        .map(|v| s.graph.name(v).to_string())
-        .collect()
+    out
 }

@@ -1,25 +1,25 @@
 //! `grundy list`: every built-in game with its rules, position syntax and an example.
 
 use grundy::games::REGISTRY;
-use serde_json::json;
+use grundy::report::{GameSummary, ListReport};
 
 pub fn run(json: bool) -> String {
     if json {
-        let games: Vec<_> = REGISTRY
-            .iter()
-            .map(|e| {
-                json!({
-                    "name": e.name,
-                    "aliases": e.aliases,
-                    "summary": e.summary,
-                    "rules": e.rules,
-                    "syntax": e.syntax,
-                    "example": e.example,
-                    "sequence": e.heap_rules.is_some(),
+        let report = ListReport {
+            games: REGISTRY
+                .iter()
+                .map(|e| GameSummary {
+                    name: e.name.into(),
+                    aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
+                    summary: e.summary.into(),
+                    rules: e.rules.into(),
+                    syntax: e.syntax.into(),
+                    example: e.example.into(),
+                    sequence: e.heap_rules.is_some(),
                 })
-            })
-            .collect();
-        return format!("{}\n", json!({ "games": games }));
+                .collect(),
+        };
+        return serde_json::to_string(&report).map_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"), |s| s + "\n");
     }
     let mut out = String::new();
     for e in REGISTRY {

@@ -1,10 +1,11 @@
-//! The command line: parse words, build the game and position through the registry, call the
-//! library, render text or JSON. No game logic lives here.
+//! The command line: parse the words with clap (one `Args` struct per subcommand, in `args`),
+//! build the game and position through the registry, call the library for a report
+//! ([`grundy::report`]), print it as JSON or render it as text. No game logic lives here.
 //!
 //! Every error is printed as one line on stderr with exit code 2.
 
+mod args;
 mod explain;
-mod flags;
 mod graph;
 mod list;
 mod play;
@@ -16,93 +17,23 @@ mod table;
 mod verify;
 mod wtia;
 
-use clap::{Parser, Subcommand};
+use args::{Cli, Command, Limits};
 use grundy::error::Error;
 use grundy::games::Settings;
-use grundy::solve::Limits;
-
-#[derive(Parser, Debug)]
-#[command(
-    name = "grundy",
-    version,
-    about = "Sprague–Grundy theory for impartial games: nimbers, outcomes, winning moves, sums, sequences",
-    after_help = "Run `grundy list` for every built-in game with its position syntax and an example."
-)]
-struct Cli {
-    /// Most positions a search may store before it stops with an error.
-    #[arg(long, global = true, value_name = "N", default_value_t = Limits::default().max_states)]
-    max_states: usize,
-    /// Most memory the process may use (K, M, G, T: powers of 1024), e.g. 512M or 4G; the
-    /// default is half of the machine's memory. Above it a computation stops with an error.
-    #[arg(long, global = true, value_name = "SIZE")]
-    max_memory: Option<String>,
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Every built-in game: rules, position syntax, an example.
-    List {
-        #[arg(long)]
-        json: bool,
-    },
-    /// Nimber, outcome and every winning move of a position: `grundy value nim 10 12 5`.
-    Value(Words),
-    /// Every move of a position with the value it leads to; winning moves marked.
-    Moves(Words),
-    /// How the value is derived: each option, its value, the set C of values and its mex; for a
-    /// position that splits (several heaps, `--sum 'A' 'B'`), the nim-sum in binary columns.
-    Explain(Words),
-    /// A disjunctive sum, one quoted game per argument: `grundy sum 'nim 3' 'maze m.txt'`.
-    Sum(Words),
-    /// Values of one-heap games for heaps 0..N, with the period if one is found:
-    /// `grundy seq subtraction --set 1,2,3 --to 40`.
-    Seq(Words),
-    /// Digraph games: every vertex's value (loopy values on graphs with circuits), a state game
-    /// (--start V), pawns (--pawns V1,V2), every g-function (--all-g), Boolean functions
-    /// (--boolean): `grundy graph examples/graphs/thesis_ch2.txt`.
-    Graph(Words),
-    /// Values of a two-parameter family with one or two ranges A..B, and each row's closed form:
-    /// `grundy table welter 3 1..16`, `grundy table lattice 0..8 0..8` [--boolean] [--csv|--json].
-    Table(Words),
-    /// A winner-takes-all sum: w-values (SP, SC or a number), outcome, winning moves:
-    /// `grundy wtia 'levels 4,9,3' 'levels 2,5'`.
-    Wtia(Words),
-    /// Play against a perfect opponent: `grundy play nim 3 4 5 [--first me|computer]`, or a sum:
-    /// `grundy play --sum 'nim 3' 'grundy-game 8'`. Type `help` during the game.
-    Play(Words),
-    /// Pictures as SVG or PNG: `grundy plot seq GAME --to N -o seq.svg`, `grundy plot maze FILE
-    /// -o maze.png`, `grundy plot table 'nim {x} {y}' --x 0..15 --y 0..15 -o lattice.svg`.
-    Plot(Words),
-}
-
-/// The words after the command; options such as `--json` may stand anywhere among them.
-#[derive(clap::Args, Debug)]
-struct Words {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "GAME ARGS")]
-    words: Vec<String>,
-}
 
 /// Run the command line; returns the exit code.
 pub fn main() -> i32 {
     // Ctrl-C, SIGTERM and SIGHUP alike, so that `kill` or a closed terminal also saves what can
     // be saved; a failure to install keeps the default behaviour (termination).
     let _ = ctrlc::set_handler(grundy::interrupt::request);
-    let cli = match Cli::try_parse() {
+    let cli = match args::parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(e) => {
             if !e.use_stderr() {
                 let _ = e.print(); // --help, --version
                 return 0;
             }
-            // One line, like every other error: clap's first line names the problem.
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!(
-                "grundy: {}; see `grundy --help`",
-                first.trim_start_matches("error: ").trim_end()
-            );
+            eprintln!("grundy: {}", usage_error(&e));
             return 2;
         }
     };
@@ -138,25 +69,80 @@ fn explain_stop(e: Error) -> Error {
     }
 }
 
-fn run(cli: Cli) -> Result<String, Error> {
+/// A clap error as one line, like every other error: clap's first line names the problem; a
+/// missing value reads `--name needs a value`.
+fn usage_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::InvalidValue
+        && let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+        && matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v.is_empty())
+    {
+        let name = arg.split([' ', '=']).next().unwrap_or(arg);
+        return format!("{name} needs a value");
+    }
+    if e.kind() == ErrorKind::MissingRequiredArgument
+        && let Some(ContextValue::Strings(args)) = e.get(ContextKind::InvalidArg)
+    {
+        return format!("{} is required; see `grundy --help`", args.join(", "));
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("bad arguments");
+    format!(
+        "{}; see `grundy --help`",
+        first.trim_start_matches("error: ").trim_end()
+    )
+}
+
+/// The settings of `--max-states` and `--max-memory` (the memory limit is set for the process).
+fn settings(limits: &Limits) -> Result<Settings, Error> {
     let mut settings = Settings::default();
-    settings.limits.max_states = cli.max_states;
-    let memory = match &cli.max_memory {
+    let n = grundy::games::heap::parse_natural(&limits.max_states, "--max-states")?;
+    settings.limits.max_states =
+        usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
+    let memory = match &limits.max_memory {
         Some(size) => grundy::memory::parse_size(size)?,
         None => grundy::memory::default_limit(),
     };
     grundy::memory::set_limit(memory);
+    Ok(settings)
+}
+
+fn run(cli: Cli) -> Result<String, Error> {
     match cli.command {
-        Command::List { json } => Ok(list::run(json)),
-        Command::Value(w) => position::value(w.words, settings),
-        Command::Moves(w) => position::moves(w.words, settings),
-        Command::Explain(w) => explain::run(w.words, settings),
-        Command::Sum(w) => position::sum(w.words, settings),
-        Command::Seq(w) => seq::run(w.words, settings),
-        Command::Graph(w) => graph::run(w.words, settings),
-        Command::Table(w) => table::run(w.words, settings),
-        Command::Wtia(w) => wtia::run(w.words, settings),
-        Command::Play(w) => play::run(w.words, settings),
-        Command::Plot(w) => plot::run(w.words, settings),
+        Command::List(a) => Ok(list::run(a.json.json)),
+        Command::Value(a) => position::value(&a.game.words, a.json.json, a.verify.verify, settings(&a.limits)?),
+        Command::Moves(a) => position::moves(&a.game.words, a.json.json, settings(&a.limits)?),
+        Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, settings(&a.limits)?),
+        Command::Sum(a) => position::sum(&a.games, a.json.json, settings(&a.limits)?),
+        Command::Seq(a) => {
+            let settings = settings(&a.limits)?;
+            seq::run(&a.game.words, &a.seq, a.csv, a.json.json, a.verify.verify, settings)
+        }
+        Command::Graph(a) => {
+            let settings = settings(&a.limits)?;
+            graph::run(&a, settings)
+        }
+        Command::Table(a) => {
+            let settings = settings(&a.limits)?;
+            table::run(&a.words, a.json.json, a.csv, a.boolean, settings)
+        }
+        Command::Wtia(a) => wtia::run(&a.games, a.json.json, settings(&a.limits)?),
+        Command::Play(a) => {
+            let settings = settings(&a.limits)?;
+            play::run(&a.game.words, a.sum, a.first.as_deref(), settings)
+        }
+        Command::Plot(a) => {
+            let settings = settings(&a.limits)?;
+            plot::run(&a, settings)
+        }
+        Command::Completions(a) => Ok(completions(a.shell)),
     }
+}
+
+/// `grundy completions SHELL`: clap_complete's script for the whole command line.
+fn completions(shell: clap_complete::Shell) -> String {
+    let mut cmd = args::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "grundy", &mut out);
+    String::from_utf8_lossy(&out).into_owned()
 }

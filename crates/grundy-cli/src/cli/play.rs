@@ -28,7 +28,6 @@
 //! plain lines otherwise, so sessions can be scripted (the tests drive it through stdin).
 
 use super::explain::sum_of;
-use super::flags::{take_flag, take_limits, take_value};
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
 use grundy::games::{self, Settings};
@@ -50,10 +49,8 @@ enum Side {
 }
 
 /// `grundy play ...`: runs the session, printing as it goes; returns the empty string.
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
-    let sum = take_flag(&mut words, "sum");
-    take_flag(&mut words, "json");
-    let first = match take_value(&mut words, "first")?.as_deref() {
+pub fn run(words: &[String], sum: bool, first: Option<&str>, settings: Settings) -> Result<String> {
+    let first = match first {
         None | Some("me") | Some("human") | Some("you") => Side::Human,
         Some("computer") | Some("it") => Side::Computer,
         Some(other) => {
@@ -62,11 +59,10 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
             )));
         }
     };
-    take_limits(&mut words, &mut settings)?;
     let start = if sum {
-        sum_of(&words, &settings)?
+        sum_of(words, &settings)?
     } else {
-        games::build(&words, &settings)?
+        games::build(words, &settings)?
     };
     start.value()?; // solve once up front so a bad or huge position fails before the session
     let mut input = Input::new();

@@ -19,7 +19,7 @@
 //! Text needs a TrueType font: `GRUNDY_FONT=/path/font.ttf`, else DejaVu Sans, Liberation Sans
 //! or Arial from the usual system places. Cost: one solve per cell (table) or one `seq` run.
 
-use super::flags::{take_flag, take_limits, take_value};
+use super::args::{PlotArgs, SeqOptions};
 use grundy::error::{Error, Result};
 use grundy::games::maze::{Cell, Maze};
 use grundy::games::{self, Settings};
@@ -63,27 +63,17 @@ fn draw_error<E: std::fmt::Display>(e: E) -> Error {
     Error::Input(format!("cannot draw the picture: {e}"))
 }
 
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
-    let output = match (take_value(&mut words, "output")?, take_value(&mut words, "o")?) {
-        (Some(o), _) | (None, Some(o)) => o,
-        (None, None) => match words.iter().position(|w| w == "-o") {
-            Some(i) if i + 1 < words.len() => {
-                let o = words.remove(i + 1);
-                words.remove(i);
-                o
-            }
-            _ => {
-                return Err(Error::Input(
-                    "plot needs an output file: -o FILE.svg or -o FILE.png".into(),
-                ));
-            }
-        },
+pub fn run(a: &PlotArgs, settings: Settings) -> Result<String> {
+    let Some(output) = a.output.clone() else {
+        return Err(Error::Input(
+            "plot needs an output file: -o FILE.svg or -o FILE.png".into(),
+        ));
     };
-    let size = match take_value(&mut words, "size")? {
+    let size = match &a.size {
         None => None,
-        Some(s) => Some(parse_size(&s)?),
+        Some(s) => Some(parse_size(s)?),
     };
-    take_limits(&mut words, &mut settings)?;
+    let words = &a.words;
     let Some((kind, rest)) = words.split_first() else {
         return Err(Error::Input(
             "plot what? `plot seq GAME --to N`, `plot maze FILE`, or `plot table 'GAME {x} {y}' --x A..B --y C..D`"
@@ -93,7 +83,7 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let rest = rest.to_vec();
     let summary = match kind.as_str() {
         "seq" => {
-            let s = sequence(rest, settings)?;
+            let s = sequence(&rest, &a.seq, settings)?;
             render(&output, size.unwrap_or((1000, 520)), &Picture::Sequence(s.clone()))?;
             format!("{} values", s.values.len())
         }
@@ -104,7 +94,9 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
             text
         }
         "table" => {
-            let h = table(rest, &settings)?;
+            let xs = parse_range(a.x.as_deref().unwrap_or("0..15"), "x")?;
+            let ys = parse_range(a.y.as_deref().unwrap_or("0..15"), "y")?;
+            let h = table(&rest, xs, ys, &settings)?;
             let text = describe(&h);
             render(&output, size.unwrap_or((900, 760)), &Picture::Heatmap(h))?;
             text
@@ -152,17 +144,10 @@ fn parse_range(s: &str, name: &str) -> Result<Vec<i64>> {
     Ok((a..=b).collect())
 }
 
-/// `plot seq ...`: the words as `seq` takes them; values and period from `seq --json`.
-fn sequence(mut words: Vec<String>, settings: Settings) -> Result<Sequence> {
-    words.retain(|w| w != "--csv");
-    let to = words
-        .iter()
-        .enumerate()
-        .find_map(|(i, w)| match w.strip_prefix("--to") {
-            Some("") => words.get(i + 1).and_then(|n| n.parse::<u64>().ok()),
-            Some(rest) => rest.strip_prefix('=').and_then(|n| n.parse::<u64>().ok()),
-            None => None,
-        });
+/// `plot seq ...`: the words and options as `seq` takes them; values and period from
+/// `seq --json`.
+fn sequence(words: &[String], opts: &SeqOptions, settings: Settings) -> Result<Sequence> {
+    let to = opts.to.as_deref().and_then(|n| n.parse::<u64>().ok());
     if let Some(to) = to
         && to >= MAX_SEQ_POINTS
     {
@@ -171,13 +156,12 @@ fn sequence(mut words: Vec<String>, settings: Settings) -> Result<Sequence> {
             MAX_SEQ_POINTS - 1
         )));
     }
-    take_flag(&mut words, "json");
     let title = words
         .iter()
         .filter(|w| !w.starts_with("--"))
         .cloned()
         .collect::<Vec<_>>();
-    let text = super::seq::json_document(words, settings)?;
+    let text = super::seq::json_document(words, opts, settings)?;
     let doc: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| Error::Input(format!("seq output is not JSON: {e}")))?;
     let values: Vec<u64> = doc["values"]
@@ -232,9 +216,7 @@ pub fn maze(words: &[String], settings: &Settings) -> Result<Heatmap> {
 }
 
 /// `plot table 'GAME {x} {y}' --x A..B --y C..D`: the value of every position of the template.
-pub fn table(mut words: Vec<String>, settings: &Settings) -> Result<Heatmap> {
-    let xs = parse_range(&take_value(&mut words, "x")?.unwrap_or_else(|| "0..15".into()), "x")?;
-    let ys = parse_range(&take_value(&mut words, "y")?.unwrap_or_else(|| "0..15".into()), "y")?;
+pub fn table(words: &[String], xs: Vec<i64>, ys: Vec<i64>, settings: &Settings) -> Result<Heatmap> {
     let template = words.join(" ");
     if !template.contains("{x}") || !template.contains("{y}") {
         return Err(Error::Input(format!(

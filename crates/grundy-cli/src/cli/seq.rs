@@ -6,51 +6,46 @@
 //! checks and benchmarks). Output is streamed: `--csv FILE` writes a file, `--json` and text go
 //! to stdout; the text table is printed for N ≤ 10000, a summary beyond.
 
-use super::flags::{take_flag, take_limits, take_number, take_value};
+use super::args::SeqOptions;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::interrupt;
+use grundy::report::{Natural, SeqReport};
 use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
 use grundy::solve::take_break::{Method, Options};
+use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 use std::io::Write;
 
 /// Largest N whose whole table is printed as text.
 const TEXT_TABLE_UP_TO: u64 = 10_000;
 
-/// `--csv` with an optional file: the next word unless it is another option.
-fn take_csv(words: &mut Vec<String>) -> Option<Option<String>> {
-    if let Some(i) = words.iter().position(|w| w.starts_with("--csv=")) {
-        let w = words.remove(i);
-        return Some(Some(w["--csv=".len()..].to_string()));
-    }
-    let i = words.iter().position(|w| w == "--csv")?;
-    words.remove(i);
-    if i < words.len() && !words[i].starts_with("--") && looks_like_file(&words[i]) {
-        return Some(Some(words.remove(i)));
-    }
-    Some(None)
-}
-
-fn looks_like_file(w: &str) -> bool {
-    w.contains('/') || w.ends_with(".csv") || w.ends_with(".txt") || w == "-"
-}
-
-pub fn run(words: Vec<String>, settings: Settings) -> Result<String> {
-    run_with(words, settings, false)
+pub fn run(
+    words: &[String],
+    opts: &SeqOptions,
+    csv: Option<Option<String>>,
+    json: bool,
+    verify: bool,
+    settings: Settings,
+) -> Result<String> {
+    run_with(words, opts, csv, json, verify, settings, false)
 }
 
 /// The `seq --json` document as a string (for `plot seq`), instead of streamed to stdout.
-pub fn json_document(mut words: Vec<String>, settings: Settings) -> Result<String> {
-    words.push("--json".into());
-    run_with(words, settings, true)
+pub fn json_document(words: &[String], opts: &SeqOptions, settings: Settings) -> Result<String> {
+    run_with(words, opts, None, true, false, settings, true)
 }
 
-fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Result<String> {
-    let json = take_flag(&mut words, "json");
-    let csv = take_csv(&mut words);
-    let all = take_flag(&mut words, "all");
-    let verify = take_flag(&mut words, "verify");
-    let method = match take_value(&mut words, "method")?.as_deref() {
+fn run_with(
+    words: &[String],
+    opts: &SeqOptions,
+    csv: Option<Option<String>>,
+    json: bool,
+    verify: bool,
+    settings: Settings,
+    capture: bool,
+) -> Result<String> {
+    let all = opts.all;
+    let method = match opts.method.as_deref() {
         None | Some("auto") => Method::Auto,
         Some("plain") => Method::Plain,
         Some("sparse") => Method::Sparse,
@@ -60,14 +55,14 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
             )));
         }
     };
-    take_limits(&mut words, &mut settings)?;
-    let Some(to) = take_number(&mut words, "to")? else {
+    let Some(to) = opts.to.as_deref() else {
         return Err(Error::Input("seq needs the last heap: --to N".into()));
     };
+    let to = grundy::games::heap::parse_natural(to, "--to")?;
     if json && csv.is_some() {
         return Err(Error::Input("choose one of --json and --csv".into()));
     }
-    if let Some(file) = take_value(&mut words, "rules")? {
+    if let Some(file) = &opts.rules {
         // A scripted game whose positions are integers: values by the generic solver.
         if to as u128 >= settings.limits.max_states as u128 {
             return Err(Error::Input(format!(
@@ -75,7 +70,7 @@ fn run_with(mut words: Vec<String>, mut settings: Settings, capture: bool) -> Re
                 settings.limits.max_states
             )));
         }
-        let values = grundy::games::script::integer_values(&file, to, &settings)?;
+        let values = grundy::games::script::integer_values(file, to, &settings)?;
         let seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
         return output(&format!("--rules {file}"), to, &seq, csv, json, capture);
     }
@@ -315,30 +310,43 @@ fn write_csv(seq: &Sequence, out: &mut (impl Write + ?Sized), stoppable: bool) -
     out.flush()
 }
 
-/// One JSON document, keys in sorted order (as `serde_json` prints them), values streamed.
+/// The values of a sequence as a JSON list, streamed from the sequence (no copy); Ctrl-C stops
+/// the writing if `stoppable`.
+struct Values<'a> {
+    seq: &'a Sequence,
+    stoppable: bool,
+}
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut list = s.serialize_seq(Some((self.seq.to + 1) as usize))?;
+        for n in 0..=self.seq.to {
+            check_interrupt(n, self.stoppable).map_err(S::Error::custom)?;
+            list.serialize_element(&Natural(self.seq.get(n)))?;
+        }
+        list.end()
+    }
+}
+
+/// The [`SeqReport`] of a sequence, written as one JSON document (keys in sorted order).
 fn write_json(game: &str, seq: &Sequence, out: &mut (impl Write + ?Sized), stoppable: bool) -> std::io::Result<()> {
     let p = seq.period.as_ref();
-    let opt = |v: Option<u64>| v.map_or("null".to_string(), |v| v.to_string());
-    write!(
-        out,
-        "{{\"game\":{},\"method\":{},\"period\":{},\"preperiod\":{},\"proved\":{},\"reason\":{},\"saltus\":{},\"values\":[",
-        serde_json::Value::from(game),
-        serde_json::Value::from(seq.method.as_str()),
-        opt(p.map(|p| p.period)),
-        opt(p.map(|p| p.preperiod)),
-        p.is_some_and(|p| p.proved()),
-        p.map_or("null".to_string(), |p| serde_json::Value::from(p.reason.as_str())
-            .to_string()),
-        opt(p.map(|p| p.saltus)),
-    )?;
-    for n in 0..=seq.to {
-        check_interrupt(n, stoppable)?;
-        if n > 0 {
-            out.write_all(b",")?;
-        }
-        write!(out, "{}", seq.get(n))?;
-    }
-    out.write_all(b"]}\n")?;
+    let report = SeqReport {
+        game: game.to_string(),
+        method: seq.method.clone(),
+        period: p.map(|p| Natural(p.period)),
+        preperiod: p.map(|p| Natural(p.preperiod)),
+        proved: p.is_some_and(|p| p.proved()),
+        reason: p.map(|p| p.reason.clone()),
+        saltus: p.map(|p| Natural(p.saltus)),
+        values: Values { seq, stoppable },
+    };
+    serde_json::to_writer(&mut *out, &report).map_err(|e| match e.io_error_kind() {
+        Some(kind) => std::io::Error::new(kind, e),
+        // The only error of `Values` is Ctrl-C.
+        None => std::io::Error::new(std::io::ErrorKind::Interrupted, e),
+    })?;
+    out.write_all(b"\n")?;
     out.flush()
 }
 

@@ -10,14 +10,13 @@
 //! Cost: one value per cell (closed formulas: microseconds; Wythoff: one mex table for the whole
 //! grid; other games: one search per cell).
 
-use super::flags::{take_flag, take_limits};
 use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::interrupt;
+use grundy::report::{Natural, RowFormReport, TableReport, TableValues};
 use grundy::solve::periodicity::{self, Periodicity, RowPattern};
 use grundy::value::Value;
-use serde_json::{Value as Json, json};
 
 /// Most cells in one table.
 pub const MAX_CELLS: u64 = 1_000_000;
@@ -339,21 +338,18 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
     Ok((name, b))
 }
 
-fn pattern_json(name: &str, p: &Option<RowPattern>) -> Json {
-    match p {
-        None => Json::Null,
-        Some(p) => json!({
-            "name": name,
-            "from": p.periodicity.preperiod,
-            "period": p.periodicity.period,
-            "saltus": p.periodicity.saltus,
-            "formula": periodicity::describe(p, name, "n"),
-            "also": p.also,
-            "checked_to": p.checked_to,
-            "proved": p.periodicity.proved(),
-            "reason": p.periodicity.reason,
-        }),
-    }
+fn row_form(name: &str, p: &Option<RowPattern>) -> Option<RowFormReport> {
+    p.as_ref().map(|p| RowFormReport {
+        name: name.to_string(),
+        from: Natural(p.periodicity.preperiod),
+        period: Natural(p.periodicity.period),
+        saltus: Natural(p.periodicity.saltus),
+        formula: periodicity::describe(p, name, "n"),
+        also: p.also.iter().map(|&n| Natural(n)).collect(),
+        checked_to: Natural(p.checked_to),
+        proved: p.periodicity.proved(),
+        reason: p.periodicity.reason.clone(),
+    })
 }
 
 fn pattern_line(name: &str, p: &Option<RowPattern>, last: u64) -> String {
@@ -367,11 +363,7 @@ fn pattern_line(name: &str, p: &Option<RowPattern>, last: u64) -> String {
     }
 }
 
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
-    let json = take_flag(&mut words, "json");
-    let csv = take_flag(&mut words, "csv");
-    let boolean = take_flag(&mut words, "boolean");
-    take_limits(&mut words, &mut settings)?;
+pub fn run(words: &[String], json: bool, csv: bool, boolean: bool, settings: Settings) -> Result<String> {
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
             "table needs a game and its arguments with one or two ranges, e.g. `grundy table welter 3 1..16`".into(),
@@ -395,37 +387,33 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         w.join(" ")
     };
     if json {
-        let value_json = |c: &Cell| -> Json {
-            match c {
-                None => Json::Null,
-                Some(v) if boolean => json!(numeric(&Some(v.clone()), true)),
-                Some(v) => json!(v),
+        let cell = |c: &Cell| -> Cell {
+            if boolean {
+                numeric(c, true).map(|b| Value::Finite(grundy::Nimber(b)))
+            } else {
+                c.clone()
             }
         };
-        let patterns: Vec<Json> = (0..t.rows.len())
-            .map(|ri| row_pattern(&t, ri, boolean, &settings).map(|(n, p)| pattern_json(&n, &p)))
+        let naturals = |v: &[u64]| v.iter().map(|&n| Natural(n)).collect::<Vec<_>>();
+        let mut patterns: Vec<Option<RowFormReport>> = (0..t.rows.len())
+            .map(|ri| row_pattern(&t, ri, boolean, &settings).map(|(n, p)| row_form(&n, &p)))
             .collect::<Result<_>>()?;
-        let doc = if two {
-            json!({
-                "game": t.game,
-                "table": title,
-                "function": letter,
-                "rows": t.rows,
-                "columns": t.cols,
-                "values": t.cells.iter().map(|r| r.iter().map(value_json).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                "patterns": patterns,
-            })
-        } else {
-            json!({
-                "game": t.game,
-                "table": title,
-                "function": letter,
-                "n": t.cols,
-                "values": t.cells[0].iter().map(value_json).collect::<Vec<_>>(),
-                "pattern": patterns[0],
-            })
+        let report = TableReport {
+            columns: two.then(|| naturals(&t.cols)),
+            function: letter.into(),
+            game: t.game.clone(),
+            n: (!two).then(|| naturals(&t.cols)),
+            pattern: (!two).then(|| patterns.swap_remove(0)),
+            patterns: two.then_some(patterns),
+            rows: two.then(|| naturals(&t.rows)),
+            table: title,
+            values: if two {
+                TableValues::Grid(t.cells.iter().map(|r| r.iter().map(cell).collect()).collect())
+            } else {
+                TableValues::Row(t.cells[0].iter().map(cell).collect())
+            },
         };
-        return Ok(format!("{doc}\n"));
+        return super::position::json_line(&report);
     }
     let text = |c: &Cell| shown(c, boolean).unwrap_or_default();
     if csv {

@@ -16,7 +16,7 @@ pub fn position(p: &dyn AnyPosition, max_states: usize) -> Result<()> {
         );
         return Ok(());
     };
-    let wins = super::position::winning_moves(p, &value)?;
+    let wins = grundy::report::winning_moves(p, &value)?;
     // The plain search keys positions by text: a tenth of the state limit keeps it in memory.
     let budget = (max_states / 10).max(1000);
     eprintln!("grundy: {}", verify::check_position(p, v, &wins, budget)?);

@@ -1,24 +1,16 @@
 //! `grundy wtia 'GAME ARGS' ...`: a winner-takes-all sum: each component's w-value (SP, SC or a
-//! natural number), the sum's outcome and every winning move (see [`grundy::solve::wtia`]).
+//! natural number), the sum's outcome and every winning move (see [`grundy::solve::wtia`]); the
+//! answer is a [`WtiaReport`], printed as JSON or rendered here as text.
 
-use super::flags::{take_flag, take_limits};
+use super::position::json_line;
 use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::position::AnyPosition;
+use grundy::report::{MoveReport, WComponent, WtiaReport};
 use grundy::solve::wtia::{self, W, WValues};
-use serde_json::{Value as Json, json};
 
-fn w_json(w: W) -> Json {
-    match w {
-        W::Natural(n) => json!(n),
-        other => json!(other.to_string()),
-    }
-}
-
-pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
-    let json = take_flag(&mut words, "json");
-    take_limits(&mut words, &mut settings)?;
+pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
     if words.is_empty() {
         return Err(Error::Input(
             "wtia needs games, one quoted argument each: grundy wtia 'levels 4,9,3' 'levels 2,5'".into(),
@@ -30,50 +22,60 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
         .collect::<Result<_>>()?;
     let mut values = WValues::new(settings.limits.max_states);
     let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
-    let outcome = wtia::outcome(&ws);
-    let wins = values.winning_moves(&parts)?;
-    if json {
-        let comps: Vec<Json> = parts
+    let report = WtiaReport {
+        outcome: wtia::outcome(&ws),
+        winning_moves: values
+            .winning_moves(&parts)?
             .iter()
-            .zip(&ws)
-            .map(|(p, w)| json!({ "game": p.game(), "position": p.text(), "w": w_json(*w) }))
-            .collect();
-        let moves: Vec<Json> = wins
+            .map(|(i, m)| MoveReport {
+                component: Some(i + 1),
+                ..MoveReport::of(m)
+            })
+            .collect(),
+        components: parts
             .iter()
-            .map(|(i, m)| json!({ "component": i + 1, "move": m.label, "position": m.next.text() }))
-            .collect();
-        let doc = json!({ "components": comps, "outcome": outcome.code(), "winning_moves": moves });
-        return Ok(format!("{doc}\n"));
-    }
+            .zip(ws)
+            .map(|(p, w)| WComponent {
+                game: p.game(),
+                position: p.text(),
+                w,
+            })
+            .collect(),
+    };
+    if json { json_line(&report) } else { Ok(text(&report)) }
+}
+
+/// A winner-takes-all report as text.
+pub fn text(r: &WtiaReport) -> String {
     let mut out = String::from("winner-takes-all sum; components:\n");
-    let rows: Vec<Vec<String>> = parts
+    let rows: Vec<Vec<String>> = r
+        .components
         .iter()
-        .zip(&ws)
         .enumerate()
-        .map(|(i, (p, w))| {
+        .map(|(i, c)| {
             vec![
                 format!("#{}", i + 1),
-                format!("{} {}", p.game(), p.text()),
-                format!("w = {w}"),
+                format!("{} {}", c.game, c.position),
+                format!("w = {}", c.w),
             ]
         })
         .collect();
     out.push_str(&columns(&rows));
-    out.push_str(&format!("outcome  {} ({})\n", outcome.code(), outcome.meaning()));
-    if wins.is_empty() {
+    out.push_str(&format!("outcome  {} ({})\n", r.outcome.code(), r.outcome.meaning()));
+    if r.winning_moves.is_empty() {
         out.push_str("winning moves: none\n");
     } else {
-        out.push_str(&format!("winning moves ({}):\n", wins.len()));
-        let rows: Vec<Vec<String>> = wins
+        out.push_str(&format!("winning moves ({}):\n", r.winning_moves.len()));
+        let rows: Vec<Vec<String>> = r
+            .winning_moves
             .iter()
-            .map(|(i, m)| {
-                vec![
-                    format!("#{} {}: {}", i + 1, parts[*i].game(), m.label),
-                    format!("to {}", m.next.text()),
-                ]
+            .map(|m| {
+                let i = m.component.unwrap_or(1);
+                let game = r.components.get(i - 1).map_or("", |c| c.game.as_str());
+                vec![format!("#{i} {game}: {}", m.label), format!("to {}", m.position)]
             })
             .collect();
         out.push_str(&columns(&rows));
     }
-    Ok(out)
+    out
 }

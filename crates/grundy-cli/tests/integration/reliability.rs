@@ -139,7 +139,7 @@ fn numbers_at_the_edge_of_u64_are_exact_or_refused() {
         a.extend_from_slice(args);
         a.push("--json");
         let doc = crate::support::json(&a);
-        doc["value"].as_u64().unwrap_or_else(|| panic!("{args:?}: {doc}"))
+        crate::support::natural(&doc["value"]).unwrap_or_else(|| panic!("{args:?}: {doc}"))
     };
     let m = M.to_string();
     let m1 = (M - 1).to_string();

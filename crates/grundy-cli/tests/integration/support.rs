@@ -42,3 +42,13 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("valid JSON")
 }
+
+/// A natural number of a JSON report: a JSON number up to 2^53, a decimal string above
+/// (docs/json.md).
+pub fn natural(v: &serde_json::Value) -> Option<u64> {
+    match v {
+        serde_json::Value::Number(n) => n.as_u64().filter(|&n| n <= 1 << 53),
+        serde_json::Value::String(s) => s.parse().ok().filter(|&n| n > 1 << 53),
+        _ => None,
+    }
+}

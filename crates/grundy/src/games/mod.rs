@@ -107,9 +107,41 @@ pub fn find(name: &str) -> Result<&'static GameEntry> {
         .find(|e| e.name == lower || e.aliases.contains(&lower.as_str()))
         .or_else(|| REGISTRY.iter().find(|e| e.claims.is_some_and(|c| c(name))))
         .ok_or_else(|| {
+            // Optimal string alignment distance: insertions, deletions, substitutions and swaps
+            // of two neighbours each cost 1 (`kayels` is one swap from `kayles`).
+            fn distance(a: &str, b: &str) -> usize {
+                let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+                let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+                for (i, row) in d.iter_mut().enumerate() {
+                    row[0] = i;
+                }
+                for (j, cell) in d[0].iter_mut().enumerate() {
+                    *cell = j;
+                }
+                for i in 1..=a.len() {
+                    for j in 1..=b.len() {
+                        let cost = usize::from(a[i - 1] != b[j - 1]);
+                        let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+                        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                            best = best.min(d[i - 2][j - 2] + 1);
+                        }
+                        d[i][j] = best;
+                    }
+                }
+                d[a.len()][b.len()]
+            }
+            // The closest name or alias, if it is close enough to be a typing slip: at most
+            // one edit in four characters (and at least one edit allowed).
+            let closest = REGISTRY
+                .iter()
+                .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+                .map(|n| (distance(&lower, n), n))
+                .min()
+                .filter(|&(d, n)| d <= (n.chars().count() / 4).max(1));
+            let hint = closest.map_or(String::new(), |(_, n)| format!(" (did you mean `{n}`?)"));
             let names: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
             Error::Input(format!(
-                "unknown game `{name}`; known games: {} (see `grundy list`)",
+                "unknown game `{name}`{hint}; known games: {} (see `grundy list`)",
                 names.join(", ")
             ))
         })
