@@ -140,6 +140,8 @@ pub struct Sequence {
     computed: Computed,
     /// The largest heap asked for.
     pub to: u64,
+    /// The periodicity seen in the values, proved (by a law of the game, the window rule or
+    /// Guy–Smith) or only observed; `None` when no period shows.
     pub period: Option<Periodicity>,
     /// How the values were computed, in words.
     pub method: String,

@@ -14,13 +14,9 @@
 
 pub mod digraph;
 pub mod gfunctions;
-// Being restructured into one periodicity module (issue 14): documented after that merge.
-#[allow(missing_docs)]
 pub mod heap_sequence;
 pub mod memo;
 pub mod periodicity;
-// Split by job (issue 14); a few items still undocumented.
-#[allow(missing_docs)]
 pub mod take_break;
 
 pub use memo::{Limits, Solver};

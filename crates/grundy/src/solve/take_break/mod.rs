@@ -71,6 +71,7 @@ impl Default for Options {
 /// The result of a computation: values of heaps 0..len, and the period when proved.
 #[derive(Clone, Debug)]
 pub struct Computed {
+    /// g(0), …, g(len − 1), stored in one or two bytes per heap.
     pub values: Values,
     /// The periodicity, when proved by the Guy–Smith theorem ([`crate::solve::periodicity::Basis::GuySmith`]).
     pub period: Option<Periodicity>,
