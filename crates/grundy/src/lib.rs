@@ -10,13 +10,13 @@
 //! - [`games`]: the rulesets, one module per family, and the registry of names;
 //! - the command line lives in the `grundy-cli` crate.
 
+pub mod control;
 pub mod error;
 pub mod files;
 #[doc(hidden)]
 pub mod fuzz_checks;
 pub mod game;
 pub mod games;
-pub mod interrupt;
 pub mod memory;
 pub mod nimber;
 pub mod outcome;

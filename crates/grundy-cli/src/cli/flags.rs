@@ -32,7 +32,7 @@ pub fn take_limits(words: &mut Vec<String>, settings: &mut Settings) -> Result<(
             usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
     }
     if let Some(size) = take_value(words, "max-memory")? {
-        grundy::memory::set_limit(grundy::memory::parse_size(&size)?);
+        super::progress::set_memory_limit(grundy::memory::parse_size(&size)?);
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! The command line: parse words, build the game and position through the registry, call the
 //! library, render text or JSON. No game logic lives here.
 //!
-//! Every error is printed as one line on stderr with exit code 2.
+//! Every error is printed as one line on stderr; the exit code says its kind: 0 success, 2 bad
+//! input or usage, 3 a limit was reached (`--max-states`, `--max-memory`), 130 interrupted.
 
 mod explain;
 mod flags;
@@ -10,6 +11,7 @@ mod list;
 mod play;
 mod plot;
 mod position;
+mod progress;
 mod render;
 mod seq;
 mod table;
@@ -86,9 +88,7 @@ struct Words {
 
 /// Run the command line; returns the exit code.
 pub fn main() -> i32 {
-    // Ctrl-C, SIGTERM and SIGHUP alike, so that `kill` or a closed terminal also saves what can
-    // be saved; a failure to install keeps the default behaviour (termination).
-    let _ = ctrlc::set_handler(grundy::interrupt::request);
+    progress::install_interrupt_handler();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -106,7 +106,9 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    match run(cli) {
+    let result = run(cli);
+    progress::clear();
+    match result {
         Ok(text) => {
             // A closed pipe (`grundy ... | head`) ends the output quietly; any other failed
             // write (a full disk, `> /dev/full`) is an error.
@@ -122,19 +124,18 @@ pub fn main() -> i32 {
             }
         }
         Err(e) => {
-            let e = explain_stop(e);
             eprintln!("grundy: {e}");
-            if e == Error::Interrupted { 130 } else { 2 }
+            exit_code(&e)
         }
     }
 }
 
-/// A stop at a checkpoint caused by the memory limit is reported as such, not as Ctrl-C.
-fn explain_stop(e: Error) -> Error {
-    if e == Error::Interrupted && grundy::memory::exceeded() {
-        grundy::memory::limit_error()
-    } else {
-        e
+/// The exit code of an error: 130 interrupted, 3 a limit reached, 2 anything else.
+fn exit_code(e: &Error) -> i32 {
+    match e {
+        Error::Interrupted => 130,
+        e if e.is_limit() => progress::LIMIT_EXIT,
+        _ => 2,
     }
 }
 
@@ -145,7 +146,8 @@ fn run(cli: Cli) -> Result<String, Error> {
         Some(size) => grundy::memory::parse_size(size)?,
         None => grundy::memory::default_limit(),
     };
-    grundy::memory::set_limit(memory);
+    progress::set_memory_limit(memory);
+    settings.limits.control = progress::control();
     match cli.command {
         Command::List { json } => Ok(list::run(json)),
         Command::Value(w) => position::value(w.words, settings),

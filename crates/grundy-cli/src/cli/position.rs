@@ -107,10 +107,11 @@ pub fn value(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let verify = take_flag(&mut words, "verify");
     take_limits(&mut words, &mut settings)?;
     let max_states = settings.limits.max_states;
+    let control = settings.limits.control.clone();
     let (p, json) = position_of(words, settings)?;
     let out = report(p.as_ref(), json, None)?;
     if verify {
-        super::verify::position(p.as_ref(), max_states)?;
+        super::verify::position(p.as_ref(), max_states, &control)?;
     }
     Ok(out)
 }

@@ -12,6 +12,7 @@
 //! transposition table ([`crate::solve::search`]); Chomp never splits. Strategy stealing proves every
 //! rectangle other than 1×1 an N-position (tests check it).
 
+use crate::control::Control;
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::cram::parse_size;
@@ -167,6 +168,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             box_size: (rows, cols),
             shape,
             stats,
+            control: settings.limits.control.clone(),
         }));
     }
     let config = Config {
@@ -175,7 +177,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..Config::default()
     };
     Ok(Box::new(
-        SearchInstance::new("chomp", Chomp, config, shape).with_stats(stats),
+        SearchInstance::new("chomp", Chomp, config, shape)
+            .with_stats(stats)
+            .with_control(settings.limits.control.clone()),
     ))
 }
 
@@ -185,8 +189,10 @@ pub struct ChompInstance {
     table: Rc<RefCell<Option<Rc<ChompTable>>>>,
     box_size: (usize, usize),
     shape: Shape,
-    /// Print the table's size and time on stderr after each value.
+    /// Report the table's size and time (a message to the observer) after building it.
     stats: bool,
+    /// Cancellation, memory budget and the observer.
+    control: Control,
 }
 
 impl ChompInstance {
@@ -196,6 +202,7 @@ impl ChompInstance {
             box_size: self.box_size,
             shape,
             stats: false,
+            control: self.control.clone(),
         })
     }
 
@@ -204,15 +211,15 @@ impl ChompInstance {
             return Ok(t.clone());
         }
         let clock = std::time::Instant::now();
-        let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1)?);
+        let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1, &self.control)?);
         if self.stats {
-            eprintln!(
+            self.control.message(format!(
                 "dense table: {} shapes of the {}x{} box solved in {:.3} s",
                 shape_count(self.box_size.0, self.box_size.1),
                 self.box_size.0,
                 self.box_size.1,
                 clock.elapsed().as_secs_f64()
-            );
+            ));
         }
         *self.table.borrow_mut() = Some(t.clone());
         Ok(t)
