@@ -8,6 +8,9 @@
 //!   behind one object-safe face so positions of different games can be summed);
 //! - [`solve`]: the algorithms, generic over [`game::Game`];
 //! - [`games`]: the rulesets, one module per family, and the registry of names;
+//! - [`control`]: what a caller gives long computations: a cancellation token, a progress
+//!   observer and a memory budget ([`memory`]). The library never prints and never ends the
+//!   process; limits and cancellation come back as typed [`Error`]s;
 //! - the command line lives in the `grundy-cli` crate.
 
 pub mod control;

@@ -139,11 +139,11 @@ fn new_bar(phase: &str, total: Option<u64>) -> ProgressBar {
     let (bar, template) = match total {
         Some(total) => (
             ProgressBar::new(total),
-            "{spinner} {prefix} {human_pos}/{human_len} [{bar:40}] {percent}% {per_sec} eta {eta}",
+            "{spinner} {prefix} {human_pos}/{human_len} [{bar:40}] {percent}% {per_sec:0} eta {eta}",
         ),
         None => (
             ProgressBar::new_spinner(),
-            "{spinner} {prefix} {human_pos} {per_sec} {elapsed}",
+            "{spinner} {prefix} {human_pos} {per_sec:0} {elapsed}",
         ),
     };
     bar.set_style(

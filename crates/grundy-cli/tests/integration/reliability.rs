@@ -105,7 +105,7 @@ fn limits_stop_with_a_clear_message_and_exit_code_3() {
     assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("memory") && err.contains("--max-memory"), "{err}");
     // The generic solver on something big, under a budget smaller than any process needs.
-    let (code, _, err) = stderr_of(&["value", "wythoff", "3000", "3000", "--max-memory", "1M"]);
+    let (code, _, err) = stderr_of(&["value", "cram", "7x7", "--max-memory", "1M"]);
     assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("memory") && err.contains("--max-memory"), "{err}");
     // A generous limit changes nothing.
