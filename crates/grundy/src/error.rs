@@ -1,5 +1,10 @@
 //! Errors are values: every failure the user can cause is one of these, rendered as one line
-//! by the command line with exit code 2.
+//! by the command line. Three kinds are told apart by type, so a front end can map them to its
+//! own exit codes or retries: bad input ([`Error::Input`], [`Error::Loopy`],
+//! [`Error::Unsupported`]), a limit reached ([`Error::StateLimit`], [`Error::MemoryLimit`]) and
+//! interruption ([`Error::Interrupted`], the cancellation token of [`crate::control`]).
+//! Computations with a partial result (a sequence so far) return it beside the reason, see
+//! [`crate::solve::heap_sequence::Sequence::stopped`].
 
 use thiserror::Error;
 
@@ -13,7 +18,13 @@ pub enum Error {
     /// The search reached its state limit.
     #[error("stopped after {0} positions (the state limit); raise it with --max-states")]
     StateLimit(usize),
-    /// Ctrl-C.
+    /// The process went above its memory budget (bytes; see [`crate::memory::MemoryBudget`]).
+    #[error(
+        "stopped: memory use reached the limit of {} (--max-memory); raise it with --max-memory SIZE, e.g. --max-memory 8G",
+        crate::memory::describe(*.0)
+    )]
+    MemoryLimit(u64),
+    /// The computation was cancelled (Ctrl-C; see [`crate::control::Cancel`]).
     #[error("interrupted")]
     Interrupted,
     /// A position can be reached from itself: the generic finite-game solver does not apply.
@@ -22,6 +33,13 @@ pub enum Error {
     /// A request the game cannot answer (for example a nim-sum of misère positions).
     #[error("{}", shorten_words(.0))]
     Unsupported(String),
+}
+
+impl Error {
+    /// Whether a limit was reached (states or memory): the input was fine, the budget too small.
+    pub fn is_limit(&self) -> bool {
+        matches!(self, Error::StateLimit(_) | Error::MemoryLimit(_))
+    }
 }
 
 /// The library's result type: a value, or an [`Error`](enum@Error).

@@ -11,6 +11,7 @@
 
 use crate::games::graph::{Format, SolvedGraph, parse};
 use crate::games::octal::Code;
+#[cfg(feature = "rhai")]
 use crate::games::script::ScriptGame;
 use crate::games::{self, REGISTRY, Settings};
 use crate::games::{chomp, cram, maze};
@@ -56,7 +57,7 @@ pub fn octal_codes(data: &[u8]) {
         let options = Options {
             method,
             stop_when_proved: false,
-            progress: false,
+            control: Default::default(),
         };
         take_break::compute(rules, to, options).expect("small runs succeed")
     };
@@ -90,8 +91,9 @@ pub fn graph_files(data: &[u8]) {
     if graph.len() > 2000 {
         return;
     }
-    let solved = SolvedGraph::new("fuzz", graph).expect("a parsed graph is solved");
-    crate::solve::verify::check_graph(&solved.graph, &solved.labels).expect("labels agree with retrograde analysis");
+    let solved = SolvedGraph::new("fuzz", graph, &Default::default()).expect("a parsed graph is solved");
+    crate::solve::verify::check_graph(&solved.graph, &solved.labels, &Default::default())
+        .expect("labels agree with retrograde analysis");
 }
 
 /// Maze files, Cram boards and Chomp shapes from arbitrary text: parsing never panics, and a
@@ -125,6 +127,7 @@ pub fn boards(data: &[u8]) {
 
 /// Rhai rules scripts from arbitrary text: loading never panics, every call runs under the
 /// script engine's operation limit, and a script that loads answers (or refuses) a start.
+#[cfg(feature = "rhai")]
 pub fn rules_scripts(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(game) = ScriptGame::new("fuzz.rhai", text) else {
@@ -183,7 +186,7 @@ pub fn solver_invariants(data: &[u8]) {
         let v = p.value().expect("small positions are solved").finite().expect("finite");
         xor ^= v;
         // The plain search walks the whole product space: checked where it stays small.
-        match plain_value(p.as_ref(), 3_000) {
+        match plain_value(p.as_ref(), 3_000, &Default::default()) {
             Ok(plain) => assert_eq!(plain, v, "{} {}", p.game(), p.text()),
             Err(crate::Error::StateLimit(_)) => {}
             Err(e) => panic!("{} {}: {e}", p.game(), p.text()),

@@ -46,20 +46,22 @@
 //!   object-safe face, so positions of different games can be summed);
 //! - [`solve`]: the algorithms, generic over [`game::Game`] or over heap rules;
 //! - [`games`]: the rulesets, one module per family, and the registry of their names;
-//! - services: [`error`] (typed errors), [`files`] (bounded reads, atomic writes),
-//!   [`interrupt`] and [`memory`] (stopping long work cleanly);
+//! - [`control`]: what a caller gives long computations: a cancellation token, a progress
+//!   observer and a memory budget ([`memory`]). The library never prints and never ends the
+//!   process; limits and cancellation come back as typed [`Error`](enum@Error)s;
+//! - services: [`error`] (typed errors), [`files`] (bounded reads, atomic writes);
 //! - the command line (argument parsing, printing, progress bars, exit codes) is the separate
 //!   `grundy-cli` crate, which uses only this library's public API.
 
 #![warn(missing_docs)]
 
+pub mod control;
 pub mod error;
 pub mod files;
 #[doc(hidden)]
 pub mod fuzz_checks;
 pub mod game;
 pub mod games;
-pub mod interrupt;
 pub mod memory;
 pub mod nimber;
 pub mod outcome;

@@ -1,33 +1,104 @@
-//! The memory limit (`--max-memory SIZE`): a watcher thread reads the process's resident size
-//! from `/proc/self/statm` a few times a second; above the limit it raises a flag that every
-//! long computation already polls (through [`crate::interrupt::requested`], the Ctrl-C check),
-//! so the search stops at its next checkpoint with a clear error instead of taking the machine.
+//! The memory limit (`--max-memory SIZE`): a [`MemoryBudget`] starts a watcher thread that
+//! reads the process's resident size from `/proc/self/statm` a few times a second; above the
+//! limit it raises the budget's flag, which every long computation polls through
+//! [`crate::control::Control::check`], so the work stops at its next checkpoint with
+//! [`Error::MemoryLimit`] instead of taking the machine.
 //!
 //! Why a watcher and not a counting allocator: it costs nothing per allocation (the solvers
 //! allocate in their inner loops) and needs no `unsafe`; the price is that memory is sampled
 //! (every 50 ms), so a computation may overshoot the limit by what it allocates in that time.
-//! As a last resort, a process still at twice the limit a second after the flag was raised (or
-//! still above the limit after 5 seconds) prints the error and exits with code 2.
+//! The library never ends the process: a front end that wants a last resort against a
+//! computation that does not stop in time watches [`MemoryBudget::exceeded_for`] and
+//! [`resident`] itself (the command line exits at twice the limit, or after a grace period).
 //!
 //! The default limit is half of the machine's memory (`MemTotal` in `/proc/meminfo`), so a
 //! careless command cannot take the whole machine. On systems without `/proc` nothing is
 //! watched.
 
 use crate::error::{Error, Result};
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
-
-/// The limit in bytes (0: none).
-static LIMIT: AtomicU64 = AtomicU64::new(0);
-/// Set once the resident size went above the limit.
-static EXCEEDED: AtomicBool = AtomicBool::new(false);
-/// Whether the watcher thread runs.
-static WATCHING: AtomicBool = AtomicBool::new(false);
 
 /// How often the resident size is read.
 const PERIOD: Duration = Duration::from_millis(50);
-/// How long a computation may take to stop after the flag was raised.
-const GRACE: Duration = Duration::from_secs(5);
+
+/// A memory limit for the process, watched by a thread that lives as long as the budget (or a
+/// clone of it). Clones share the limit and the flag.
+#[derive(Clone)]
+pub struct MemoryBudget {
+    inner: Arc<Budget>,
+}
+
+struct Budget {
+    /// The limit in bytes (0: none).
+    limit: AtomicU64,
+    /// Set once the resident size went above the limit.
+    exceeded: AtomicBool,
+    /// When the flag was raised.
+    since: Mutex<Option<Instant>>,
+}
+
+impl fmt::Debug for MemoryBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MemoryBudget")
+            .field("limit", &self.limit())
+            .field("exceeded", &self.exceeded())
+            .finish()
+    }
+}
+
+impl MemoryBudget {
+    /// A budget of `bytes` (0: none), watched from now on (where `/proc/self/statm` exists).
+    pub fn new(bytes: u64) -> Self {
+        let budget = MemoryBudget {
+            inner: Arc::new(Budget {
+                limit: AtomicU64::new(bytes),
+                exceeded: AtomicBool::new(false),
+                since: Mutex::new(None),
+            }),
+        };
+        if resident().is_some() {
+            let weak = Arc::downgrade(&budget.inner);
+            let _ = std::thread::Builder::new()
+                .name("memory-limit".into())
+                .spawn(move || watch(weak));
+        }
+        budget
+    }
+
+    /// Change the limit (bytes, 0: none); a flag already raised is cleared.
+    pub fn set_limit(&self, bytes: u64) {
+        self.inner.limit.store(bytes, Ordering::SeqCst);
+        self.inner.exceeded.store(false, Ordering::SeqCst);
+        *self.inner.since.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// The limit in bytes (0: none).
+    pub fn limit(&self) -> u64 {
+        self.inner.limit.load(Ordering::Relaxed)
+    }
+
+    /// Whether the process went above the limit.
+    pub fn exceeded(&self) -> bool {
+        self.inner.exceeded.load(Ordering::Relaxed)
+    }
+
+    /// How long ago the process went above the limit, if it did.
+    pub fn exceeded_for(&self) -> Option<Duration> {
+        self.inner
+            .since
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .map(|t| t.elapsed())
+    }
+
+    /// The error a computation stopped by this budget returns.
+    pub fn error(&self) -> Error {
+        Error::MemoryLimit(self.limit())
+    }
+}
 
 /// Half of the machine's memory (`MemTotal`), or 4 GiB when it cannot be read.
 pub fn default_limit() -> u64 {
@@ -106,60 +177,24 @@ pub fn describe(bytes: u64) -> String {
     }
 }
 
-/// Set the limit (bytes) and start the watcher if it is not running yet.
-pub fn set_limit(bytes: u64) {
-    LIMIT.store(bytes, Ordering::SeqCst);
-    if resident().is_some() && !WATCHING.swap(true, Ordering::SeqCst) {
-        let _ = std::thread::Builder::new().name("memory-limit".into()).spawn(watch);
-    }
-}
-
-/// The current limit in bytes (0 when none was set).
-pub fn limit() -> u64 {
-    LIMIT.load(Ordering::Relaxed)
-}
-
-/// Whether the process went above the memory limit.
-pub fn exceeded() -> bool {
-    EXCEEDED.load(Ordering::Relaxed)
-}
-
-/// The error to report once [`exceeded`].
-pub fn limit_error() -> Error {
-    Error::Input(format!(
-        "stopped: memory use reached the limit of {} (--max-memory); raise it with --max-memory SIZE, e.g. --max-memory 8G",
-        describe(limit())
-    ))
-}
-
-/// Resident set size of this process in bytes.
-fn resident() -> Option<u64> {
+/// Resident set size of this process in bytes (`None` where `/proc/self/statm` is missing).
+pub fn resident() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
     // Pages are 4 KiB on the platforms we run on (x86-64, aarch64 Linux defaults).
     pages.checked_mul(4096)
 }
 
-fn watch() {
-    let mut raised_at: Option<Instant> = None;
+/// Sample the resident size until the budget is dropped; raise its flag above the limit.
+fn watch(budget: Weak<Budget>) {
     loop {
         std::thread::sleep(PERIOD);
-        let limit = LIMIT.load(Ordering::Relaxed);
+        let Some(budget) = budget.upgrade() else { return };
+        let limit = budget.limit.load(Ordering::Relaxed);
         let Some(rss) = resident() else { return };
-        if limit == 0 {
-            continue;
-        }
-        if rss > limit && raised_at.is_none() {
-            EXCEEDED.store(true, Ordering::SeqCst);
-            raised_at = Some(Instant::now());
-        }
-        let since = raised_at.map_or(Duration::ZERO, |t| t.elapsed());
-        // Twice the limit after a second, or still above it after the grace period.
-        let hard = rss / 2 > limit && since > Duration::from_secs(1);
-        let late = since > GRACE && rss > limit;
-        if hard || late {
-            eprintln!("grundy: {}", limit_error());
-            std::process::exit(2);
+        if limit != 0 && rss > limit && !budget.exceeded.load(Ordering::Relaxed) {
+            *budget.since.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+            budget.exceeded.store(true, Ordering::SeqCst);
         }
     }
 }
@@ -196,5 +231,27 @@ mod tests {
         assert_eq!(mem_total("MemTotal:       1024 kB\nMemFree: 3 kB\n"), Some(1 << 20));
         assert_eq!(mem_total("nothing"), None);
         assert!(default_limit() >= 1 << 20);
+    }
+
+    #[test]
+    fn a_budget_below_the_resident_size_is_exceeded_soon() {
+        if resident().is_none() {
+            return;
+        }
+        let budget = MemoryBudget::new(1 << 20);
+        let start = Instant::now();
+        while !budget.exceeded() && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(PERIOD);
+        }
+        assert!(budget.exceeded());
+        assert!(budget.exceeded_for().is_some());
+        assert_eq!(budget.error(), Error::MemoryLimit(1 << 20));
+        let control = crate::control::Control::new().with_memory(budget.clone());
+        assert_eq!(control.check(), Err(Error::MemoryLimit(1 << 20)));
+        budget.set_limit(u64::MAX);
+        assert!(!budget.exceeded());
+        let big = MemoryBudget::new(u64::MAX);
+        std::thread::sleep(3 * PERIOD);
+        assert!(!big.exceeded());
     }
 }

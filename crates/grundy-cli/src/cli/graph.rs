@@ -43,11 +43,11 @@ pub fn run(a: &GraphArgs, settings: Settings) -> Result<String> {
     if chosen > 1 {
         return input(format!("choose one of --start, --pawns, --all-g, --boolean: {USAGE}"));
     }
-    let solved = load(&file)?;
+    let solved = load(&file, &settings.limits.control)?;
     if a.verify.verify {
         eprintln!(
             "grundy: {}",
-            grundy::solve::verify::check_graph(&solved.graph, &solved.labels)?
+            grundy::solve::verify::check_graph(&solved.graph, &solved.labels, &settings.limits.control)?
         );
     }
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
@@ -254,7 +254,13 @@ fn functions(s: &SolvedGraph, rule: Rule, limit: usize, settings: Settings) -> R
             listed: if limit > 0 { vec![f] } else { vec![] },
         }
     } else {
-        enumerate_bounded(&s.graph, rule, limit, settings.limits.max_states as u64)?
+        enumerate_bounded(
+            &s.graph,
+            rule,
+            limit,
+            settings.limits.max_states as u64,
+            &settings.limits.control,
+        )?
     };
     Ok(FunctionsReport {
         file: s.file.clone(),

@@ -2,7 +2,8 @@
 //! build the game and position through the registry, call the library for a report
 //! ([`grundy::report`]), print it as JSON or render it as text. No game logic lives here.
 //!
-//! Every error is printed as one line on stderr with exit code 2.
+//! Every error is printed as one line on stderr; the exit code says its kind: 0 success, 2 bad
+//! input or usage, 3 a limit was reached (`--max-states`, `--max-memory`), 130 interrupted.
 
 mod args;
 mod explain;
@@ -11,6 +12,7 @@ mod list;
 mod play;
 mod plot;
 mod position;
+mod progress;
 mod render;
 mod seq;
 mod table;
@@ -23,9 +25,7 @@ use grundy::games::Settings;
 
 /// Run the command line; returns the exit code.
 pub fn main() -> i32 {
-    // Ctrl-C, SIGTERM and SIGHUP alike, so that `kill` or a closed terminal also saves what can
-    // be saved; a failure to install keeps the default behaviour (termination).
-    let _ = ctrlc::set_handler(grundy::interrupt::request);
+    progress::install_interrupt_handler();
     let cli = match args::parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(e) => {
@@ -37,7 +37,9 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    match run(cli) {
+    let result = run(cli);
+    progress::clear();
+    match result {
         Ok(text) => {
             // A closed pipe (`grundy ... | head`) ends the output quietly; any other failed
             // write (a full disk, `> /dev/full`) is an error.
@@ -53,19 +55,18 @@ pub fn main() -> i32 {
             }
         }
         Err(e) => {
-            let e = explain_stop(e);
             eprintln!("grundy: {e}");
-            if e == Error::Interrupted { 130 } else { 2 }
+            exit_code(&e)
         }
     }
 }
 
-/// A stop at a checkpoint caused by the memory limit is reported as such, not as Ctrl-C.
-fn explain_stop(e: Error) -> Error {
-    if e == Error::Interrupted && grundy::memory::exceeded() {
-        grundy::memory::limit_error()
-    } else {
-        e
+/// The exit code of an error: 130 interrupted, 3 a limit reached, 2 anything else.
+fn exit_code(e: &Error) -> i32 {
+    match e {
+        Error::Interrupted => 130,
+        e if e.is_limit() => progress::LIMIT_EXIT,
+        _ => 2,
     }
 }
 
@@ -103,7 +104,8 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
         Some(size) => grundy::memory::parse_size(size)?,
         None => grundy::memory::default_limit(),
     };
-    grundy::memory::set_limit(memory);
+    progress::set_memory_limit(memory);
+    settings.limits.control = progress::control();
     Ok(settings)
 }
 

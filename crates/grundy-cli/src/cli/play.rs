@@ -403,7 +403,7 @@ impl Remoteness {
         if depth > REMOTENESS_DEPTH || self.memo.len() > REMOTENESS_BUDGET || visiting.contains(&key) {
             return Err(Stop::Budget);
         }
-        if grundy::interrupt::requested() {
+        if super::progress::interrupted() {
             return Err(Stop::Failed(Error::Interrupted));
         }
         visiting.push(key.clone());

@@ -233,9 +233,7 @@ pub fn table(words: &[String], xs: Vec<i64>, ys: Vec<i64>, settings: &Settings) 
     let mut any = false;
     let mut first_error = None;
     for (r, y) in ys.iter().enumerate() {
-        if grundy::interrupt::requested() {
-            return Err(Error::Interrupted);
-        }
+        settings.limits.control.check()?;
         for (c, x) in xs.iter().enumerate() {
             let text = template.replace("{x}", &x.to_string()).replace("{y}", &y.to_string());
             // A cell without a position (Welter's pawns on one square, ...) stays empty.

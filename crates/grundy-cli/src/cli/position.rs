@@ -60,11 +60,12 @@ pub fn value_text(r: &ValueReport) -> String {
 
 pub fn value(words: &[String], json: bool, verify: bool, settings: Settings) -> Result<String> {
     let max_states = settings.limits.max_states;
+    let control = settings.limits.control.clone();
     let p = games::build(words, &settings)?;
     let report = ValueReport::of(p.as_ref())?;
     let out = if json { json_line(&report)? } else { value_text(&report) };
     if verify {
-        super::verify::position(p.as_ref(), max_states)?;
+        super::verify::position(p.as_ref(), max_states, &control)?;
     }
     Ok(out)
 }

@@ -9,7 +9,6 @@
 use super::args::SeqOptions;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
-use grundy::interrupt;
 use grundy::report::{Natural, SeqReport};
 use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
 use grundy::solve::take_break::{Method, Options};
@@ -96,7 +95,7 @@ fn run_with(
                 grundy::games::triomino::MAX_LENGTH
             )));
         }
-        let values = grundy::games::triomino::strip_values_by_components(to as usize)?;
+        let values = grundy::games::triomino::strip_values_by_components(to as usize, &settings.limits.control)?;
         let values = values.into_iter().map(grundy::nimber::Nimber).collect();
         let seq = Sequence::from_values(values, &PeriodProof::None, "O(N²) recurrence over strip components")?;
         return output("triomino", to, &seq, csv, json, capture);
@@ -117,11 +116,11 @@ fn run_with(
     let options = Options {
         method,
         stop_when_proved: !all,
-        progress: true,
+        control: settings.limits.control.clone(),
     };
     let seq = sequence_until(rules.as_ref(), to, options)?;
-    if seq.stopped {
-        return stopped_early(&words.join(" "), &seq, csv, json, capture);
+    if let Some(why) = seq.stopped.clone() {
+        return stopped_early(&words.join(" "), &seq, why, csv, json, capture);
     }
     if verify {
         let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
@@ -152,13 +151,13 @@ fn verify_sequence(
             let options = Options {
                 method: Method::Plain,
                 stop_when_proved: false,
-                progress: true,
+                control: settings.limits.control.clone(),
             };
             let plain = sequence(rules, to, options)?;
             let again: Vec<u64> = (0..=to).map(|n| plain.get(n)).collect();
             return check_sequence(values, &again, "sparse space against the plain take-and-break method");
         }
-        let generic = grundy::solve::heap_sequence::plain_values(rules, to)?;
+        let generic = grundy::solve::heap_sequence::plain_values(rules, to, &settings.limits.control)?;
         let again: Vec<u64> = generic.iter().map(|v| v.0).collect();
         return check_sequence(
             values,
@@ -190,20 +189,17 @@ fn verify_sequence(
     )
 }
 
-/// Ctrl-C or the memory limit stopped the computation: the values computed so far are written
-/// as usual (text, JSON or CSV, complete and valid), then the reason is the error (Ctrl-C:
-/// exit code 130; the memory limit: its own message).
-fn stopped_early(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: bool, capture: bool) -> Result<String> {
-    let limit = grundy::memory::exceeded();
-    let why = if limit {
-        grundy::memory::limit_error().to_string()
-    } else {
-        "interrupted".to_string()
-    };
-    let why = Error::Input(format!(
-        "{why}; the values computed so far, heaps 0..{}, are written",
-        seq.to
-    ));
+/// Ctrl-C or the memory limit stopped the computation (`why`, from the library): the values
+/// computed so far are written as usual (text, JSON or CSV, complete and valid), a line on
+/// stderr says so, and `why` is the error (Ctrl-C: exit code 130; the memory limit: 3).
+fn stopped_early(
+    game: &str,
+    seq: &Sequence,
+    why: Error,
+    csv: Option<Option<String>>,
+    json: bool,
+    capture: bool,
+) -> Result<String> {
     let text = output_all(game, seq.to, seq, csv, json, capture, false)?;
     if capture {
         return Err(why);
@@ -211,12 +207,11 @@ fn stopped_early(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: 
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     quiet_on_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
-    if limit {
-        Err(why)
-    } else {
-        eprintln!("grundy: {why}");
-        Err(Error::Interrupted)
-    }
+    eprintln!(
+        "grundy: {why}; the values computed so far, heaps 0..{}, are written",
+        seq.to
+    );
+    Err(why)
 }
 
 fn output(
@@ -295,7 +290,7 @@ fn io_error(what: &str, e: std::io::Error) -> Error {
 
 fn check_interrupt(n: u64, stoppable: bool) -> std::io::Result<()> {
     // Only Ctrl-C stops the writing: after the memory limit, the values so far are written.
-    if stoppable && n & 0xffff == 0 && interrupt::requested() && !grundy::memory::exceeded() {
+    if stoppable && n & 0xffff == 0 && super::progress::interrupted() {
         return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
     }
     Ok(())

@@ -13,7 +13,6 @@
 use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
-use grundy::interrupt;
 use grundy::report::{Natural, RowFormReport, TableReport, TableValues};
 use grundy::solve::periodicity::{self, Periodicity, RowPattern};
 use grundy::value::Value;
@@ -167,7 +166,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
         cells: Vec::new(),
     };
     if table.game == "wythoff" && table.args.len() == 2 {
-        table.cells = wythoff_cells(&table)?;
+        table.cells = wythoff_cells(&table, &settings.limits.control)?;
         return Ok(table);
     }
     let mut first_error = None;
@@ -175,9 +174,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
     for &r in &table.rows {
         let mut row = Vec::with_capacity(table.cols.len());
         for &c in &table.cols {
-            if interrupt::requested() {
-                return Err(Error::Interrupted);
-            }
+            settings.limits.control.check()?;
             let cell = match games::build(&table.words(r, c), settings) {
                 Ok(p) => Some(p.value()?),
                 Err(Error::Input(m)) => {
@@ -201,7 +198,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
 }
 
 /// Wythoff: one mex table for the whole grid (the generic search per cell would repeat work).
-fn wythoff_cells(t: &Table) -> Result<Vec<Vec<Cell>>> {
+fn wythoff_cells(t: &Table, control: &grundy::control::Control) -> Result<Vec<Vec<Cell>>> {
     let coord = |i: usize, r: u64, c: u64| -> Result<u64> {
         match &t.args[i] {
             Arg::Fixed(w) => grundy::games::heap::parse_natural(w, "coordinate"),
@@ -217,7 +214,7 @@ fn wythoff_cells(t: &Table) -> Result<Vec<Vec<Cell>>> {
             maxy = maxy.max(coord(1, r, c)?);
         }
     }
-    let g = grundy::games::wythoff::table(maxx, maxy)?;
+    let g = grundy::games::wythoff::table(maxx, maxy, control)?;
     let mut out = Vec::new();
     for &r in &t.rows {
         let mut row = Vec::new();
@@ -262,7 +259,7 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
 /// last argument): the row is the game's heap sequence, so its proved periodicity (Guy–Smith,
 /// or the window rule of a subtraction set) is a law of the row. `None` when the game has no
 /// heap sequence or nothing is proved.
-fn heap_law(t: &Table, ri: usize) -> Result<Option<Periodicity>> {
+fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodicity>> {
     let varying = *t.ranges.last().expect("at least one range");
     if varying + 1 != t.args.len() {
         return Ok(None);
@@ -276,13 +273,14 @@ fn heap_law(t: &Table, ri: usize) -> Result<Option<Periodicity>> {
     let Ok(rules) = make(&t.game, rest, last) else {
         return Ok(None);
     };
+    // Each row's sequence is short: cancellable, but without progress of its own.
     let options = grundy::solve::take_break::Options {
-        progress: false,
+        control: settings.limits.control.quiet(),
         ..Default::default()
     };
     match grundy::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
         Ok(seq) => Ok(seq.period.filter(|p| p.proved())),
-        Err(Error::Interrupted) => Err(Error::Interrupted),
+        Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => Err(e),
         Err(_) => Ok(None),
     }
 }
@@ -299,7 +297,7 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
     let (name, fixed) = t.row_name(letter, t.rows[ri]);
     let law = match fixed.and_then(|f| law(&t.game, &f)) {
         Some(law) => Some(law),
-        None => heap_law(t, ri)?,
+        None => heap_law(t, ri, settings)?,
     };
     let first = t.cols[0];
     let mut cells: Vec<Cell> = t.cells[ri].clone();
@@ -312,9 +310,7 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
             .and_then(|p| law.preperiod.max(first).checked_add(p));
         if let Some(want) = want.filter(|&w| w > last && w - last <= MAX_EXTRA_CELLS) {
             for c in last + 1..=want {
-                if interrupt::requested() {
-                    return Err(Error::Interrupted);
-                }
+                settings.limits.control.check()?;
                 cells.push(match games::build(&t.words(t.rows[ri], c), settings) {
                     Ok(p) => Some(p.value()?),
                     Err(Error::Input(_)) => None,

@@ -8,7 +8,7 @@ use grundy::solve::verify;
 use grundy::value::Value;
 
 /// Check a position's value and winning moves by mex over its moves alone.
-pub fn position(p: &dyn AnyPosition, max_states: usize) -> Result<()> {
+pub fn position(p: &dyn AnyPosition, max_states: usize, control: &grundy::control::Control) -> Result<()> {
     let value = p.value()?;
     let Value::Finite(v) = value else {
         eprintln!(
@@ -19,6 +19,6 @@ pub fn position(p: &dyn AnyPosition, max_states: usize) -> Result<()> {
     let wins = grundy::report::winning_moves(p, &value)?;
     // The plain search keys positions by text: a tenth of the state limit keeps it in memory.
     let budget = (max_states / 10).max(1000);
-    eprintln!("grundy: {}", verify::check_position(p, v, &wins, budget)?);
+    eprintln!("grundy: {}", verify::check_position(p, v, &wins, budget, control)?);
     Ok(())
 }

@@ -20,7 +20,7 @@ pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
         .iter()
         .map(|w| games::build(&games::words(w), &settings))
         .collect::<Result<_>>()?;
-    let mut values = WValues::new(settings.limits.max_states);
+    let mut values = WValues::new(settings.limits.max_states).with_control(settings.limits.control.clone());
     let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
     let report = WtiaReport {
         outcome: wtia::outcome(&ws),

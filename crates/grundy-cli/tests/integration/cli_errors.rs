@@ -45,11 +45,6 @@ fn malformed_input_exits_2_with_one_line() {
     refuses(&["sum", "misere-nim 1 2", "nim 3"], "misère");
     refuses(&["seq", "maze", "--to", "5"], "not a one-heap game");
     refuses(&["seq", "nim"], "--to");
-    refuses(
-        // A game without a fast engine (heap games valued from their sequence no longer search).
-        &["value", "wythoff", "300", "300", "--max-states", "1000"],
-        "state limit",
-    );
     refuses(&["value", "nim", "1", "--max-states"], "needs a value");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -13,7 +13,7 @@ use grundy::{Game, Nimber};
 /// and by the game valued from its sequence; the fast one must not search at all.
 fn compare<R: HeapRules + Clone>(rules: R, heaps: &[u64]) {
     let mut plain = Solver::plain(HeapGame::new(rules.clone()));
-    let mut fast = Solver::new(HeapGame::for_heaps(rules, heaps).expect("sequence"));
+    let mut fast = Solver::new(HeapGame::for_heaps(rules, heaps, &Default::default()).expect("sequence"));
     let position = heaps.to_vec();
     let v = plain.nimber(&position).unwrap();
     assert_eq!(fast.nimber(&position).unwrap(), v, "value of {heaps:?}");

@@ -16,6 +16,7 @@ mod nim_sources;
 mod octal;
 mod people;
 mod properties;
+mod purity;
 mod reliability;
 mod support;
 mod welter;

@@ -206,7 +206,10 @@ const CASES: &[(&[&str], &str)] = &[
         ],
         "--x",
     ),
-    // Positions beyond the limits.
+];
+
+/// Positions beyond the limits: exit code 3 (a limit was reached), one line naming it.
+const LIMIT_CASES: &[(&[&str], &str)] = &[
     (
         // A game without a fast engine (heap games valued from their sequence no longer search).
         &["value", "wythoff", "300", "300", "--max-states", "1000"],
@@ -236,7 +239,7 @@ fn substitute(word: &str, files: &[(String, String)]) -> String {
 }
 
 #[test]
-fn every_malformed_input_exits_2_with_one_clear_line() {
+fn every_malformed_input_exits_2_and_every_limit_3_with_one_clear_line() {
     let dir = std::env::temp_dir().join(format!("grundy-malformed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut files: Vec<(String, String)> = FILES
@@ -249,7 +252,8 @@ fn every_malformed_input_exits_2_with_one_clear_line() {
         .collect();
     files.push(("out".into(), dir.join("plot").to_string_lossy().into_owned()));
     let mut failures = Vec::new();
-    for (args, needle) in CASES {
+    let cases = CASES.iter().map(|c| (c, 2)).chain(LIMIT_CASES.iter().map(|c| (c, 3)));
+    for ((args, needle), code) in cases {
         let args: Vec<String> = args.iter().map(|a| substitute(a, &files)).collect();
         let needle = substitute(needle, &files);
         let out = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
@@ -260,7 +264,7 @@ fn every_malformed_input_exits_2_with_one_clear_line() {
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         let problems = [
-            (out.status.code() != Some(2), "exit code is not 2"),
+            (out.status.code() != Some(code), "wrong exit code"),
             (err.trim_end().lines().count() != 1, "not one line"),
             (!err.contains(&needle), "expected text missing"),
             (err.contains("panicked") || err.contains("backtrace"), "panic"),

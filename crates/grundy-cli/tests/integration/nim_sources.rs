@@ -52,7 +52,7 @@ fn romanian_xor_and_prime_game() {
     assert_eq!(g, vec![0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]);
     // The n mod 4 law, against the plain solver (formula off) up to 3000.
     let rules = grundy::games::subtraction::PrimeSubtraction::new(3000).unwrap();
-    let values = grundy::solve::heap_sequence::plain_values(&rules, 3000).unwrap();
+    let values = grundy::solve::heap_sequence::plain_values(&rules, 3000, &Default::default()).unwrap();
     for (n, v) in values.iter().enumerate() {
         assert_eq!(v.0, n as u64 % 4, "heap {n}");
     }

@@ -161,7 +161,7 @@ fn compute(rules: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
         Options {
             method,
             stop_when_proved: false,
-            progress: false,
+            control: Default::default(),
         },
     )
     .unwrap();
@@ -198,7 +198,7 @@ proptest! {
     #[test]
     fn codes_equal_the_generic_solver(d0 in prop::sample::select(vec!["0", "4"]), digits in "[0-7]{1,3}|[0-9a-f]{1,2}") {
         let code = Code::parse(&format!("{d0}.{digits}")).unwrap();
-        let fast = Octal::with_values(code.clone(), 60).unwrap();
+        let fast = Octal::with_values(code.clone(), 60, &Default::default()).unwrap();
         let mut solver = Solver::plain(HeapGame::new(Octal::new(code.clone())));
         let to = if code.rules().max_parts() == 3 { 30 } else { 60 };
         for n in 0..=to {

@@ -97,12 +97,16 @@ fn graph_verify_checks_loopy_labels_by_retrograde_analysis() {
 }
 
 #[test]
-fn limits_stop_with_a_clear_message() {
+fn limits_stop_with_a_clear_message_and_exit_code_3() {
     let (code, _, err) = stderr_of(&["value", "wythoff", "40", "40", "--max-states", "50"]);
-    assert_eq!(code, Some(2));
+    assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("state limit") && err.contains("--max-states"), "{err}");
     let (code, _, err) = stderr_of(&["--max-memory", "64M", "value", "triomino", "100000"]);
-    assert_eq!(code, Some(2));
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("memory") && err.contains("--max-memory"), "{err}");
+    // The generic solver on something big, under a budget smaller than any process needs.
+    let (code, _, err) = stderr_of(&["value", "cram", "7x7", "--max-memory", "1M"]);
+    assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("memory") && err.contains("--max-memory"), "{err}");
     // A generous limit changes nothing.
     let (code, out, _) = stderr_of(&["value", "nim", "3", "4", "--max-memory", "2G"]);
@@ -199,7 +203,7 @@ fn seq_stopped_by_the_memory_limit_writes_the_values_so_far() {
         ),
     ] {
         let (code, out, err) = stderr_of(args);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(code, Some(3), "{args:?}: {err}");
         assert!(
             err.contains("--max-memory") && err.contains("computed so far"),
             "{args:?}: {err}"

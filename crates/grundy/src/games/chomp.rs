@@ -15,6 +15,7 @@
 //! Sources, by their names in `docs/sources.md`: \[Slides\] (rules, small values, strategy
 //! stealing), \[Beling-solvers\] (the dense table).
 
+use crate::control::Control;
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::cram::parse_size;
@@ -175,6 +176,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             box_size: (rows, cols),
             shape,
             stats,
+            control: settings.limits.control.clone(),
         }));
     }
     let config = Config {
@@ -183,7 +185,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..Config::default()
     };
     Ok(Box::new(
-        SearchInstance::new("chomp", Chomp, config, shape).with_stats(stats),
+        SearchInstance::new("chomp", Chomp, config, shape)
+            .with_stats(stats)
+            .with_control(settings.limits.control.clone()),
     ))
 }
 
@@ -193,8 +197,10 @@ pub struct ChompInstance {
     table: Rc<RefCell<Option<Rc<ChompTable>>>>,
     box_size: (usize, usize),
     shape: Shape,
-    /// Print the table's size and time on stderr after each value.
+    /// Report the table's size and time (a message to the observer) after building it.
     stats: bool,
+    /// Cancellation, memory budget and the observer.
+    control: Control,
 }
 
 impl ChompInstance {
@@ -204,6 +210,7 @@ impl ChompInstance {
             box_size: self.box_size,
             shape,
             stats: false,
+            control: self.control.clone(),
         })
     }
 
@@ -212,15 +219,15 @@ impl ChompInstance {
             return Ok(t.clone());
         }
         let clock = std::time::Instant::now();
-        let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1)?);
+        let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1, &self.control)?);
         if self.stats {
-            eprintln!(
+            self.control.message(format!(
                 "dense table: {} shapes of the {}x{} box solved in {:.3} s",
                 shape_count(self.box_size.0, self.box_size.1),
                 self.box_size.0,
                 self.box_size.1,
                 clock.elapsed().as_secs_f64()
-            );
+            ));
         }
         *self.table.borrow_mut() = Some(t.clone());
         Ok(t)

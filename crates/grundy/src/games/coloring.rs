@@ -158,7 +158,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..Config::default()
     };
     Ok(Box::new(
-        SearchInstance::new("coloring", Coloring, config, row).with_stats(stats),
+        SearchInstance::new("coloring", Coloring, config, row)
+            .with_stats(stats)
+            .with_control(settings.limits.control.clone()),
     ))
 }
 

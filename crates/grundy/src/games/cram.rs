@@ -365,12 +365,15 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..CramConfig::default()
     };
     let mut search = CramSearch::new(board.w as u32, config);
+    search.control = settings.limits.control.clone();
     if let Some(path) = &table_file
         && path.exists()
     {
         let n = search.load(path, &board.format())?;
         if stats {
-            eprintln!("table file {}: {n} nimbers read", path.display());
+            search
+                .control
+                .message(format!("table file {}: {n} nimbers read", path.display()));
         }
     }
     Ok(Box::new(CramInstance {
@@ -386,7 +389,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
 pub struct CramInstance {
     search: Rc<RefCell<CramSearch>>,
     board: Board,
-    /// Print the engine's counters on stderr after each value.
+    /// Report the engine's counters (messages to the observer of the search's control) after
+    /// each value.
     stats: bool,
     /// `--tt FILE`: the table is saved there after the root's value (also when interrupted).
     table_file: Option<Rc<std::path::PathBuf>>,
@@ -425,16 +429,17 @@ impl AnyPosition for CramInstance {
     fn value(&self) -> Result<Value> {
         let clock = std::time::Instant::now();
         let v = self.search.borrow_mut().nimber(self.board.bits);
+        let control = self.search.borrow().control.clone();
         if let Some(path) = &self.table_file {
             let n = self.search.borrow().save(path, &self.board.format())?;
             if self.stats || v.is_err() {
-                eprintln!("table file {}: {n} nimbers saved", path.display());
+                control.message(format!("table file {}: {n} nimbers saved", path.display()));
             }
         }
         let v = v?;
         if self.stats {
             let s = self.search.borrow().stats();
-            eprintln!(
+            control.message(format!(
                 "search: nimber in {:.3} s, {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
                 clock.elapsed().as_secs_f64(),
                 s.nodes,
@@ -447,7 +452,7 @@ impl AnyPosition for CramInstance {
                 s.table.hits,
                 s.table.stores,
                 s.table.replaced
-            );
+            ));
         }
         Ok(Value::Finite(Nimber(v as u64)))
     }

@@ -58,7 +58,7 @@ impl HeapRules for Divisors {
 
     /// g(0..=to) with the divisors of each state from a smallest-prime-factor sieve (about
     /// d(k) steps per state instead of √k trial divisions).
-    fn own_sequence(&self, to: u64) -> Option<crate::Result<Vec<Nimber>>> {
+    fn own_sequence(&self, to: u64, control: &crate::control::Control) -> Option<crate::Result<Vec<Nimber>>> {
         if to > MAX_STATE {
             return Some(input(format!(
                 "state {to} is too large: states up to {MAX_STATE} are accepted"
@@ -82,8 +82,11 @@ impl HeapRules for Divisors {
         let mut seen: Vec<Nimber> = Vec::new();
         let mut scratch = crate::nimber::MexScratch::default();
         for k in 0..=n {
-            if k & 0xffff == 0 && k > 0 && crate::interrupt::requested() {
-                return Some(Err(crate::Error::Interrupted));
+            if k & 0xffff == 0
+                && k > 0
+                && let Err(why) = control.check()
+            {
+                return Some(Err(why));
             }
             if k < 2 {
                 g.push(Nimber::ZERO);
@@ -126,7 +129,7 @@ fn states(words: &[String]) -> crate::Result<Vec<u64>> {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let states = states(words)?;
-    let game = HeapGame::for_heaps(Divisors, &states)?;
+    let game = HeapGame::for_heaps(Divisors, &states, &settings.limits.control)?;
     Ok(Box::new(Instance::new("divisors", settings.solver(game), states)))
 }
 

@@ -486,12 +486,12 @@ pub struct SolvedGraph {
 
 impl SolvedGraph {
     /// Solve `graph`: the Grundy function in O(V + E) when it is acyclic, else the generalized
-    /// Sprague–Grundy function γ ([`Digraph::loopy_values`]). Fails only when Ctrl-C or the
-    /// memory limit stops the labelling.
-    pub fn new(file: impl Into<String>, graph: Digraph) -> Result<SolvedGraph> {
+    /// Sprague–Grundy function γ ([`Digraph::loopy_values`]). Fails only when `control` cancels
+    /// the labelling or its memory budget is exceeded.
+    pub fn new(file: impl Into<String>, graph: Digraph, control: &crate::control::Control) -> Result<SolvedGraph> {
         let (labels, acyclic) = match graph.grundy_acyclic() {
             Ok(v) => (v, true),
-            Err(_) => (graph.loopy_values()?, false),
+            Err(_) => (graph.loopy_values_with(control)?, false),
         };
         Ok(SolvedGraph {
             file: file.into(),
@@ -703,12 +703,13 @@ impl AnyPosition for Pawns {
     }
 }
 
-/// Read a graph file and solve it (shared by the `graph` game and the `graph` command).
-pub fn load(file: &str) -> Result<Rc<SolvedGraph>> {
-    Ok(Rc::new(SolvedGraph::new(file, read(file)?)?))
+/// Read a graph file and solve it (shared by the `graph` game and the `graph` command);
+/// `control` can cancel the solving.
+pub fn load(file: &str, control: &crate::control::Control) -> Result<Rc<SolvedGraph>> {
+    Ok(Rc::new(SolvedGraph::new(file, read(file)?, control)?))
 }
 
-fn build(_name: &str, words: &[String], _settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let Some((file, vertices)) = words.split_first() else {
         return input("graph takes a graph file and the pawns' vertices: `graph FILE V [V ...]`");
     };
@@ -717,7 +718,7 @@ fn build(_name: &str, words: &[String], _settings: &Settings) -> Result<Box<dyn 
             "graph {file}: name the vertex of the pawn (or several vertices, one per pawn): `graph FILE V [V ...]`"
         ));
     }
-    let solved = load(file)?;
+    let solved = load(file, &settings.limits.control)?;
     let pawns = vertices.iter().map(|v| solved.vertex(v)).collect::<Result<_>>()?;
     Ok(Box::new(Pawns::new(solved, pawns)))
 }

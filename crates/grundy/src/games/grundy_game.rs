@@ -33,7 +33,7 @@ impl HeapRules for GrundyGame {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = at_most(parse_heaps(words)?, MAX_HEAP, "grundy-game")?;
-    let game = HeapGame::for_heaps(GrundyGame, &heaps)?;
+    let game = HeapGame::for_heaps(GrundyGame, &heaps, &settings.limits.control)?;
     Ok(Box::new(Instance::new("grundy-game", settings.solver(game), heaps)))
 }
 

@@ -45,14 +45,19 @@ impl<R: HeapRules> HeapGame<R> {
 
     /// The rules for positions whose heaps are at most those of `heaps`: when the rules have a
     /// sequence engine and no closed formula, the value sequence is computed once up to the
-    /// largest heap (or until its period is proved), and every heap is valued from it.
-    pub fn for_heaps(rules: R, heaps: &[u64]) -> crate::Result<Self> {
+    /// largest heap (or until its period is proved), and every heap is valued from it;
+    /// `control` can cancel that computation.
+    pub fn for_heaps(rules: R, heaps: &[u64], control: &crate::control::Control) -> crate::Result<Self> {
         let max = heaps.iter().copied().max().unwrap_or(0);
         if !rules.sequence_engine() || rules.heap_formula(max).is_some() {
             return Ok(Self::new(rules));
         }
         let to = if max <= SEQUENCE_UP_TO { max } else { PERIOD_SEARCH };
-        let seq = sequence(&rules, to, Default::default())?;
+        let options = crate::solve::take_break::Options {
+            control: control.clone(),
+            ..Default::default()
+        };
+        let seq = sequence(&rules, to, options)?;
         if seq.value(max).is_none() {
             // No proved period reaches the heap: the generic solver (and its limits) decide.
             return Ok(Self::new(rules));

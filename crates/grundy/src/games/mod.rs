@@ -18,6 +18,7 @@ pub mod misere_nim;
 pub mod nim;
 pub mod no_overtaking;
 pub mod octal;
+#[cfg(feature = "rhai")]
 pub mod script;
 pub mod subtraction;
 pub mod triomino;
@@ -31,8 +32,9 @@ use crate::games::heap::HeapRules;
 use crate::position::AnyPosition;
 use crate::solve::{Limits, Solver};
 
-/// Settings every game builder receives from the command line.
-#[derive(Clone, Copy, Debug, Default)]
+/// Settings every game builder receives from the command line: the limits, which carry the
+/// [`crate::control::Control`] (cancellation, progress, memory budget) of the computation.
+#[derive(Clone, Debug, Default)]
 pub struct Settings {
     /// The state limit of every solver the builder creates.
     pub limits: Limits,
@@ -42,7 +44,7 @@ impl Settings {
     /// A solver for `game` with these settings.
     pub fn solver<G: Game>(&self, game: G) -> Solver<G> {
         let mut s = Solver::new(game);
-        s.limits = self.limits;
+        s.limits = self.limits.clone();
         s
     }
 }
@@ -149,8 +151,13 @@ pub fn find(name: &str) -> Result<&'static GameEntry> {
 
 /// Build a position from words: the game name, then its arguments.
 pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    #[cfg(feature = "rhai")]
     if script::wanted(words) {
         return script::build(words, settings);
+    }
+    #[cfg(not(feature = "rhai"))]
+    if words.iter().any(|w| w == "--rules" || w.starts_with("--rules=")) {
+        return crate::error::input("--rules needs the library built with its `rhai` feature");
     }
     let Some((name, rest)) = words.split_first() else {
         return crate::error::input("no game given: write a game name and its position, e.g. `nim 10 12 5`");

@@ -14,6 +14,7 @@
 //!
 //! Sources, by their names in `docs/sources.md`: \[GuySmith1956\], \[WW\] ch. 4, \[Flammenkamp\].
 
+use crate::control::Control;
 use crate::error::{Error, Result, input};
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
 use crate::games::{GameEntry, Settings};
@@ -132,8 +133,9 @@ impl Octal {
         Octal { code, computed: None }
     }
 
-    /// The rules with values computed up to `max_heap` (or further through a proved period).
-    pub fn with_values(code: Code, max_heap: u64) -> Result<Self> {
+    /// The rules with values computed up to `max_heap` (or further through a proved period);
+    /// `control` can cancel the computation.
+    pub fn with_values(code: Code, max_heap: u64, control: &Control) -> Result<Self> {
         // Codes whose moves leave three heaps (hexadecimal digits 8-f) cost about n³/36 steps
         // for heaps 0..n: only heaps up to MAX_THREE_HEAP_HEAP, computed exactly that far
         // (no look-ahead for a period proof, which would cost 4096³/36 steps even for heap 1).
@@ -147,6 +149,7 @@ impl Octal {
             }
             let options = take_break::Options {
                 stop_when_proved: false,
+                control: control.clone(),
                 ..Default::default()
             };
             let computed = take_break::compute(code.rules(), max_heap, options)?;
@@ -161,7 +164,11 @@ impl Octal {
         } else {
             PROOF_SEARCH
         };
-        let computed = take_break::compute(code.rules(), to, Default::default())?;
+        let options = take_break::Options {
+            control: control.clone(),
+            ..Default::default()
+        };
+        let computed = take_break::compute(code.rules(), to, options)?;
         if computed.known_up_to() < max_heap {
             return Err(Error::Input(format!(
                 "heap {max_heap} is too large for {}: its period is not proved up to heap {}, and heaps up to {} are accepted \
@@ -315,7 +322,7 @@ fn build(name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn An
     let heaps = parse_heaps(rest)?;
     let max = heaps.iter().copied().max().unwrap_or(0);
     let text = code.text().to_string();
-    let rules = Octal::with_values(code, max)?;
+    let rules = Octal::with_values(code, max, &settings.limits.control)?;
     Ok(Box::new(Instance::new(
         text,
         settings.solver(HeapGame::new(rules)),
@@ -375,7 +382,7 @@ mod tests {
         // Kayles (0.77) and 0.07 on heaps beyond ALL_MOVES_UP_TO: expand the groups and compare
         // with every option whose value is 0, computed one by one from the proved period.
         for (code, n) in [("0.77", ALL_MOVES_UP_TO + 123), ("0.07", ALL_MOVES_UP_TO + 1000)] {
-            let octal = Octal::with_values(Code::parse(code).unwrap(), n).unwrap();
+            let octal = Octal::with_values(Code::parse(code).unwrap(), n, &Control::default()).unwrap();
             let p = octal.computed.as_ref().unwrap().period.clone().unwrap();
             let value = |parts: &[u64]| parts.iter().fold(0, |a, &x| a ^ octal.value(x).unwrap().0);
             for target in [0, 1, 3] {

@@ -29,6 +29,7 @@
 //!
 //! Sources, by their names in `docs/sources.md`: \[Rhai\].
 
+use crate::control::Control;
 use crate::error::{Error, Result, shorten};
 use crate::game::{Game, Move};
 use crate::games::Settings;
@@ -148,8 +149,15 @@ fn script_error(file: &str, e: &EvalAltResult) -> Error {
 }
 
 impl ScriptGame {
-    /// Compile the rules in `text` (read from `file`, named in errors).
+    /// Compile the rules in `text` (read from `file`, named in errors); the script's `print`
+    /// and `debug` output is dropped.
     pub fn new(file: &str, text: &str) -> Result<ScriptGame> {
+        Self::with_control(file, text, &Control::default())
+    }
+
+    /// As [`ScriptGame::new`], the script's `print` and `debug` output going to the observer
+    /// of `control` as [`crate::control::Event::Message`]s.
+    pub fn with_control(file: &str, text: &str, control: &Control) -> Result<ScriptGame> {
         let mut engine = Engine::new();
         engine
             .set_max_operations(MAX_OPERATIONS)
@@ -160,9 +168,12 @@ impl ScriptGame {
             // squared: 2^15 entries keep a runaway loop under a second (found by fuzzing).
             .set_max_array_size(1 << 15)
             .set_max_map_size(1 << 16);
-        // `print` and `debug` in a script are diagnostics: stderr, never the answer on stdout.
-        engine.on_print(|s| eprintln!("{s}"));
-        engine.on_debug(|s, _, pos| eprintln!("debug (line {}): {s}", pos.line().unwrap_or(0)));
+        // `print` and `debug` in a script are diagnostics: messages to the observer (the
+        // command line writes them on stderr), never part of the answer.
+        let printed = control.clone();
+        engine.on_print(move |s| printed.message(s));
+        let debugged = control.clone();
+        engine.on_debug(move |s, _, pos| debugged.message(format!("debug (line {}): {s}", pos.line().unwrap_or(0))));
         let ast = engine.compile(text).map_err(|e| {
             let message = e.err_type().to_string();
             match e.position().line() {
@@ -452,11 +463,11 @@ impl AnyPosition for ScriptPosition {
     }
 }
 
-/// Read and compile a rules file.
-pub fn load(file: &str) -> Result<ScriptGame> {
+/// Read and compile a rules file; its `print` and `debug` output goes to `control`'s observer.
+pub fn load(file: &str, control: &Control) -> Result<ScriptGame> {
     let text = crate::files::read_regular(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
     let text = String::from_utf8(text).map_err(|_| Error::Input(format!("rules file {file} is not UTF-8 text")))?;
-    ScriptGame::new(file, &text)
+    ScriptGame::with_control(file, &text, control)
 }
 
 /// Whether the words ask for a scripted game (`--rules FILE`).
@@ -478,7 +489,7 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
             shorten(w)
         )));
     }
-    let game = load(&file)?;
+    let game = load(&file, &settings.limits.control)?;
     let mut starts = game.parse_start(&words)?.into_iter();
     let first = starts.next().expect("parse_start gives at least one position");
     let error = game.error.clone();
@@ -508,7 +519,7 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
 
 /// The values g(0), ..., g(to) of a scripted game whose positions are integers (for `seq`).
 pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<Vec<Nimber>> {
-    let game = load(file)?;
+    let game = load(file, &settings.limits.control)?;
     let error = game.error.clone();
     let mut solver = settings.solver(game);
     let mut out = Vec::new();

@@ -97,7 +97,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Bo
     let rules = parse_set(&mut words)?;
     let heaps = parse_heaps(&words)?;
     let name = rules.name();
-    let game = HeapGame::for_heaps(rules, &heaps)?;
+    let game = HeapGame::for_heaps(rules, &heaps, &settings.limits.control)?;
     Ok(Box::new(Instance::new(name, settings.solver(game), heaps)))
 }
 

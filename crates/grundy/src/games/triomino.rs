@@ -148,16 +148,14 @@ pub fn strip_values(to: usize) -> Result<Vec<u64>> {
 /// column c and one cell of column c ± 1, which splits the component into two of the same
 /// kind, so v(m, l, r) = mex of v(left) ⊕ v(right) over those moves, with O(m) moves each.
 /// Checked against the search engine ([`strip_values`]) in the tests.
-pub fn strip_values_by_components(to: usize) -> Result<Vec<u64>> {
+pub fn strip_values_by_components(to: usize, control: &crate::control::Control) -> Result<Vec<u64>> {
     const FULL: usize = 0;
     // v[m][l][r] for m = 0..=to; a strip of 0 or 1 columns has no move.
     let mut v: Vec<[[u32; 3]; 3]> = vec![[[0; 3]; 3]; to + 1];
     let mut seen: Vec<bool> = Vec::new();
     let present = |kind: usize, row: usize| kind == FULL || kind == row + 1;
     for m in 2..=to {
-        if crate::interrupt::requested() {
-            return Err(crate::error::Error::Interrupted);
-        }
+        control.check()?;
         for l in 0..3 {
             for r in 0..3 {
                 seen.clear();
@@ -221,7 +219,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             config(settings.limits.max_states),
             Triomino::full(n as usize),
         )
-        .with_stats(stats),
+        .with_stats(stats)
+        .with_control(settings.limits.control.clone()),
     ))
 }
 
@@ -247,7 +246,10 @@ mod tests {
 
     #[test]
     fn component_recurrence_equals_the_search_engine() {
-        assert_eq!(strip_values_by_components(80).unwrap(), strip_values(80).unwrap());
+        assert_eq!(
+            strip_values_by_components(80, &Default::default()).unwrap(),
+            strip_values(80).unwrap()
+        );
     }
     use crate::solve::Solver;
     use crate::solve::search::Search;

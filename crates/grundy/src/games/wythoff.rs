@@ -14,7 +14,6 @@ use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::lattice::parse_pair;
 use crate::games::{GameEntry, Settings};
-use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
 use crate::position::{AnyPosition, Instance};
 
@@ -101,7 +100,7 @@ pub fn partner(v: u64) -> u64 {
 }
 
 /// g(x, y) for 0 ≤ x ≤ xmax, 0 ≤ y ≤ ymax, by the mex over row, column and diagonal.
-pub fn table(xmax: u64, ymax: u64) -> Result<Vec<Vec<u64>>> {
+pub fn table(xmax: u64, ymax: u64, control: &crate::control::Control) -> Result<Vec<Vec<u64>>> {
     let cells = (xmax as u128 + 1) * (ymax as u128 + 1);
     if cells > 25_000_000 {
         return input(format!(
@@ -113,9 +112,7 @@ pub fn table(xmax: u64, ymax: u64) -> Result<Vec<Vec<u64>>> {
     let mut scratch = MexScratch::default();
     let mut seen = Vec::new();
     for x in 0..w {
-        if interrupt::requested() {
-            return Err(crate::Error::Interrupted);
-        }
+        control.check()?;
         for y in 0..h {
             seen.clear();
             seen.extend((0..x).map(|a| Nimber(g[a][y])));
@@ -254,7 +251,7 @@ mod tests {
 
     #[test]
     fn table_and_solver_agree_and_zeros_are_the_beatty_pairs() {
-        let t = table(40, 40).unwrap();
+        let t = table(40, 40, &Default::default()).unwrap();
         let mut plain = Solver::plain(Wythoff);
         for x in 0..=40u64 {
             for y in 0..=40u64 {

@@ -31,6 +31,7 @@
 //! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 1–2, \[Infoarena\] (pawn games),
 //! \[Kahn1962\], \[Smith1966\], \[FraenkelYesha1986\].
 
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};
 use crate::nimber::{MexScratch, Nimber};
@@ -204,20 +205,30 @@ impl Digraph {
     /// The generalized Sprague–Grundy labelling γ: a finite value, or [`INFINITE`], per vertex.
     /// See the module doc for the algorithm (Smith 1966; Fraenkel and Yesha 1986).
     pub fn loopy_values(&self) -> Result<Vec<u32>> {
-        self.label_stages(true)
+        self.label_stages(true, &Control::default())
+    }
+
+    /// [`Digraph::loopy_values`] that `control` can cancel.
+    pub fn loopy_values_with(&self, control: &Control) -> Result<Vec<u32>> {
+        self.label_stages(true, control)
     }
 
     /// The same labelling run on the whole graph, without first solving the vertices that cannot
     /// reach a circuit: the reference for tests of [`Digraph::loopy_values`].
     pub fn loopy_values_staged(&self) -> Result<Vec<u32>> {
-        self.label_stages(false)
+        self.label_stages(false, &Control::default())
+    }
+
+    /// [`Digraph::loopy_values_staged`] that `control` can cancel.
+    pub fn loopy_values_staged_with(&self, control: &Control) -> Result<Vec<u32>> {
+        self.label_stages(false, control)
     }
 
     /// The staged labelling. With `peel`, the vertices that cannot reach a circuit first get
     /// their Grundy values in O(V + E) (on them γ is the Grundy function); in stage m those of
     /// value m then act exactly as if labelled m during the stage (their predecessors count as
     /// having a follower labelled m), and the stages run over the other vertices only.
-    fn label_stages(&self, peel: bool) -> Result<Vec<u32>> {
+    fn label_stages(&self, peel: bool, control: &Control) -> Result<Vec<u32>> {
         let n = self.len();
         let mut label = vec![UNLABELLED; n];
         // Followers that are unlabelled or ∞ (i.e. not finitely labelled), per vertex.
@@ -251,9 +262,7 @@ impl Digraph {
         let mut queue: Vec<u32> = Vec::new();
         let mut m: u32 = 0;
         while !remaining.is_empty() {
-            if crate::interrupt::requested() {
-                return Err(Error::Interrupted);
-            }
+            control.check()?;
             for &u in &remaining {
                 bad[u as usize] = open[u as usize];
                 if open[u as usize] == 0 {

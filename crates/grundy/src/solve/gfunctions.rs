@@ -18,6 +18,7 @@
 //!
 //! Sources, by their names in `docs/sources.md`: \[Thesis\] ch. 2 and 8, \[Chvatal1973\].
 
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::solve::digraph::Digraph;
 
@@ -86,15 +87,23 @@ struct Search<'a> {
     found: Functions,
     steps: u64,
     max_steps: u64,
+    control: &'a Control,
 }
 
 /// Every function satisfying `rule` on `graph`: the exact count and the first `limit`.
 pub fn enumerate(graph: &Digraph, rule: Rule, limit: usize) -> Result<Functions> {
-    enumerate_bounded(graph, rule, limit, u64::MAX)
+    enumerate_bounded(graph, rule, limit, u64::MAX, &Control::default())
 }
 
-/// As [`enumerate`], but stop with [`Error::StateLimit`] after `max_steps` search steps.
-pub fn enumerate_bounded(graph: &Digraph, rule: Rule, limit: usize, max_steps: u64) -> Result<Functions> {
+/// As [`enumerate`], but stop with [`Error::StateLimit`] after `max_steps` search steps; and
+/// `control` can cancel it.
+pub fn enumerate_bounded(
+    graph: &Digraph,
+    rule: Rule,
+    limit: usize,
+    max_steps: u64,
+    control: &Control,
+) -> Result<Functions> {
     let mut s = Search {
         graph,
         rule,
@@ -107,6 +116,7 @@ pub fn enumerate_bounded(graph: &Digraph, rule: Rule, limit: usize, max_steps: u
         },
         steps: 0,
         max_steps,
+        control,
     };
     s.run()?;
     Ok(s.found)
@@ -182,8 +192,8 @@ impl Search<'_> {
             if self.steps > self.max_steps {
                 return Err(Error::StateLimit(self.max_steps as usize));
             }
-            if self.steps.is_multiple_of(1 << 16) && crate::interrupt::requested() {
-                return Err(Error::Interrupted);
+            if self.steps.is_multiple_of(1 << 16) {
+                self.control.check()?;
             }
             let x = self.order[depth];
             self.value[x as usize] = NONE;

@@ -17,8 +17,8 @@
 //! The rules trait lives here, beside the engine that consumes it, so that this module needs
 //! nothing from [`crate::games`] (which builds on it).
 
+use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
 use crate::solve::periodicity::{self, seen_in_code};
 pub use crate::solve::periodicity::{PeriodProof, Periodicity};
@@ -63,8 +63,9 @@ pub trait HeapRules {
     }
 
     /// g(0..=to) by a method of the rules' own (e.g. a sieve), when they have one faster than
-    /// listing every option of every heap; `None` uses the plain method.
-    fn own_sequence(&self, _to: u64) -> Option<crate::Result<Vec<Nimber>>> {
+    /// listing every option of every heap; `None` uses the plain method. `control` can cancel
+    /// the computation.
+    fn own_sequence(&self, _to: u64, _control: &crate::control::Control) -> Option<crate::Result<Vec<Nimber>>> {
         None
     }
 
@@ -90,17 +91,21 @@ pub trait HeapRules {
     }
 }
 
-/// g(0..=n) by the plain method.
-pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<Vec<Nimber>> {
-    match plain_values_until(rules, n)? {
-        (_, true) => Err(Error::Interrupted),
-        (values, false) => Ok(values),
+/// g(0..=n) by the plain method; `control` can cancel it.
+pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64, control: &Control) -> Result<Vec<Nimber>> {
+    match plain_values_until(rules, n, control)? {
+        (_, Some(why)) => Err(why),
+        (values, None) => Ok(values),
     }
 }
 
-/// As [`plain_values`], but Ctrl-C or the memory limit ends the run with the values computed
-/// so far and `true`.
-pub fn plain_values_until<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<(Vec<Nimber>, bool)> {
+/// As [`plain_values`], but cancellation or the memory budget ends the run with the values
+/// computed so far and the reason.
+pub fn plain_values_until<R: HeapRules + ?Sized>(
+    rules: &R,
+    n: u64,
+    control: &Control,
+) -> Result<(Vec<Nimber>, Option<Error>)> {
     let len = usize::try_from(n)
         .ok()
         .and_then(|n| n.checked_add(1))
@@ -109,8 +114,13 @@ pub fn plain_values_until<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<(V
     let mut scratch = MexScratch::default();
     let mut seen: Vec<Nimber> = Vec::new();
     for k in 0..=n {
-        if k & 0x3ff == 0 && interrupt::requested() && k > 0 {
-            return Ok((g, true));
+        if k & 0x3ff == 0 && k > 0 {
+            if let Some(why) = control.stop() {
+                return Ok((g, Some(why)));
+            }
+            if k & 0xffff == 0 {
+                control.progress("heaps", k, Some(n + 1));
+            }
         }
         seen.clear();
         let mut bad = None;
@@ -131,7 +141,10 @@ pub fn plain_values_until<R: HeapRules + ?Sized>(rules: &R, n: u64) -> Result<(V
         }
         g.push(scratch.mex(&seen));
     }
-    Ok((g, false))
+    if n > 0xffff {
+        control.finished("heaps");
+    }
+    Ok((g, None))
 }
 
 /// A computed sequence: g(n) for every n up to the last heap asked for, and its periodicity.
@@ -145,8 +158,9 @@ pub struct Sequence {
     pub period: Option<Periodicity>,
     /// How the values were computed, in words.
     pub method: String,
-    /// Ctrl-C or the memory limit stopped the computation after heap `to`.
-    pub stopped: bool,
+    /// Why the computation stopped after heap `to` (the values so far are kept): cancelled
+    /// ([`Error::Interrupted`]) or the memory budget ([`Error::MemoryLimit`]).
+    pub stopped: Option<Error>,
 }
 
 impl Sequence {
@@ -170,23 +184,25 @@ impl Sequence {
     }
 }
 
-/// g(0..=to) for any heap rules, with the best method they allow.
+/// g(0..=to) for any heap rules, with the best method they allow; `options.control` can cancel
+/// it (the error is then the reason, the partial values are dropped: see [`sequence_until`]).
 pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::Options) -> Result<Sequence> {
-    let seq = sequence_until(rules, to, options)?;
-    if seq.stopped {
-        return Err(Error::Interrupted);
+    let mut seq = sequence_until(rules, to, options)?;
+    match seq.stopped.take() {
+        Some(why) => Err(why),
+        None => Ok(seq),
     }
-    Ok(seq)
 }
 
-/// As [`sequence`], but Ctrl-C or the memory limit ends the run with the values computed so
-/// far: `stopped` is set and `to` is the last heap computed.
+/// As [`sequence`], but cancellation or the memory budget ends the run with the values
+/// computed so far: `stopped` holds the reason and `to` is the last heap computed. (Stopped
+/// before heap 0 was computed, the reason is the error.)
 pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::Options) -> Result<Sequence> {
     if let Some(code) = rules.take_break() {
         let computed = take_break::compute_until(&code, to, options)?;
-        if computed.stopped {
+        if let Some(why) = computed.stopped {
             if computed.values.is_empty() {
-                return Err(Error::Interrupted);
+                return Err(why);
             }
             let last = computed.values.len() as u64 - 1;
             let mut seq = Sequence::from_values(
@@ -197,7 +213,7 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
                 "stopped early",
             )?;
             seq.period = None;
-            seq.stopped = true;
+            seq.stopped = Some(why);
             return Ok(seq);
         }
         let period = match &computed.period {
@@ -233,17 +249,22 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
             to,
             period,
             method,
-            stopped: false,
+            stopped: None,
         });
     }
-    if let Some(values) = rules.own_sequence(to) {
+    if let Some(values) = rules.own_sequence(to, &options.control) {
         return Sequence::from_values(values?, &rules.period_proof(), "the rules' own sieve");
     }
-    let (values, stopped) = plain_values_until(rules, to)?;
+    let (values, stopped) = plain_values_until(rules, to, &options.control)?;
+    if let Some(why) = &stopped
+        && values.is_empty()
+    {
+        return Err(why.clone());
+    }
     let mut seq = Sequence::from_values(values, &rules.period_proof(), "plain (every option)")?;
-    if stopped {
+    if stopped.is_some() {
         seq.period = None;
-        seq.stopped = true;
+        seq.stopped = stopped;
     }
     Ok(seq)
 }
@@ -264,12 +285,12 @@ impl Sequence {
                 sparse_mask: None,
                 twist: false,
                 rare: 0,
-                stopped: false,
+                stopped: None,
             },
             to,
             period,
             method: method.into(),
-            stopped: false,
+            stopped: None,
         })
     }
 }

@@ -14,22 +14,28 @@
 //! Sources, by their names in `docs/sources.md`: \[Sprague1935\], \[Grundy1939\]; \[Slides\] (the
 //! recursive solver this is, made iterative and memoised).
 
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Convention, Game, Move};
-use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// How far a search may go.
-#[derive(Clone, Copy, Debug)]
+/// How far a search may go, and how it is controlled from outside (cancellation, progress,
+/// memory budget: see [`crate::control`]).
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Most positions kept in the table before the search stops with [`Error::StateLimit`].
     pub max_states: usize,
+    /// The cancellation token, progress observer and memory budget every engine polls.
+    pub control: Control,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_states: 20_000_000 }
+        Limits {
+            max_states: 20_000_000,
+            control: Control::default(),
+        }
     }
 }
 
@@ -181,8 +187,11 @@ impl<G: Game> Solver<G> {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps & 0xfff == 0 && interrupt::requested() {
-                return Err(Error::Interrupted);
+            if steps & 0xfff == 0 {
+                self.limits.control.check()?;
+                if steps & 0xffff == 0 {
+                    self.limits.control.progress("positions", self.table.len() as u64, None);
+                }
             }
             let top = stack.last_mut().expect("the stack holds the root until it is solved");
             if top.next < top.children.len() {
@@ -219,6 +228,9 @@ impl<G: Game> Solver<G> {
             };
             self.store(frame.position, value)?;
             if stack.is_empty() {
+                if steps > 0xffff {
+                    self.limits.control.finished("positions");
+                }
                 return Ok(value);
             }
         }

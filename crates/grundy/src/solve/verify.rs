@@ -14,9 +14,9 @@
 //! the product of their sizes), so it is bounded by the state limit; the others cost one more
 //! run of the other method.
 
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::Convention;
-use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
 use crate::outcome::Outcome;
 use crate::position::{AnyPosition, Played};
@@ -30,12 +30,17 @@ pub fn disagreement(what: String) -> Error {
 
 /// The value of `p` by mex over its moves alone (see the module doc); positions are keyed by
 /// their text. Misère games: a terminal position has value 1, as in the generic solver.
-pub fn plain_value(p: &dyn AnyPosition, max_states: usize) -> Result<Nimber> {
-    plain_values(p, max_states).map(|(v, _)| v)
+/// `control` can cancel the search.
+pub fn plain_value(p: &dyn AnyPosition, max_states: usize, control: &Control) -> Result<Nimber> {
+    plain_values(p, max_states, control).map(|(v, _)| v)
 }
 
 /// [`plain_value`] and the table of every position it met (text → value).
-fn plain_values(p: &dyn AnyPosition, max_states: usize) -> Result<(Nimber, HashMap<String, Nimber>)> {
+fn plain_values(
+    p: &dyn AnyPosition,
+    max_states: usize,
+    control: &Control,
+) -> Result<(Nimber, HashMap<String, Nimber>)> {
     let terminal = if p.convention() == Convention::Misere {
         Nimber(1)
     } else {
@@ -64,8 +69,8 @@ fn plain_values(p: &dyn AnyPosition, max_states: usize) -> Result<(Nimber, HashM
     let mut steps: u64 = 0;
     loop {
         steps += 1;
-        if steps & 0x3ff == 0 && interrupt::requested() {
-            return Err(Error::Interrupted);
+        if steps & 0x3ff == 0 {
+            control.check()?;
         }
         let top = stack.last_mut().expect("the root stays until it is solved");
         if top.next < top.moves.len() {
@@ -102,8 +107,15 @@ fn plain_values(p: &dyn AnyPosition, max_states: usize) -> Result<(Nimber, HashM
 
 /// Check a position's reported value and winning moves by [`plain_value`]; the line to print
 /// when they agree.
-pub fn check_position(p: &dyn AnyPosition, value: Nimber, winning: &[Played], max_states: usize) -> Result<String> {
-    let (plain, memo) = plain_values(p, max_states).map_err(|e| match e {
+/// `control` can cancel the check.
+pub fn check_position(
+    p: &dyn AnyPosition,
+    value: Nimber,
+    winning: &[Played],
+    max_states: usize,
+    control: &Control,
+) -> Result<String> {
+    let (plain, memo) = plain_values(p, max_states, control).map_err(|e| match e {
         Error::StateLimit(n) => Error::Input(format!(
             "--verify: the plain search (every position, no formula) stopped at the state limit {n}; raise it with --max-states or verify a smaller position"
         )),
@@ -160,8 +172,9 @@ pub fn check_sequence(first: &[u64], second: &[u64], what: &str) -> Result<Strin
 }
 
 /// The labels of a digraph (finite values or [`crate::solve::digraph::INFINITE`]) against plain
-/// retrograde analysis (outcomes) and against the unpeeled labelling (values).
-pub fn check_graph(graph: &Digraph, labels: &[u32]) -> Result<String> {
+/// retrograde analysis (outcomes) and against the unpeeled labelling (values); `control` can
+/// cancel the check.
+pub fn check_graph(graph: &Digraph, labels: &[u32], control: &Control) -> Result<String> {
     let retro = graph.retrograde();
     for v in graph.vertices() {
         let o = graph.value_of(labels, v).outcome();
@@ -174,7 +187,7 @@ pub fn check_graph(graph: &Digraph, labels: &[u32]) -> Result<String> {
             )));
         }
     }
-    let staged = graph.loopy_values_staged()?;
+    let staged = graph.loopy_values_staged_with(control)?;
     if let Some(v) = graph.vertices().find(|&v| staged[v as usize] != labels[v as usize]) {
         return Err(disagreement(format!(
             "vertex {}: value {} by the fast labelling, {} by the unpeeled one",
@@ -214,10 +227,14 @@ mod tests {
         ] {
             let p = position(words);
             let fast = p.value().unwrap().finite().unwrap();
-            assert_eq!(plain_value(p.as_ref(), 1_000_000).unwrap(), fast, "{words}");
+            assert_eq!(
+                plain_value(p.as_ref(), 1_000_000, &Control::default()).unwrap(),
+                fast,
+                "{words}"
+            );
         }
         assert_eq!(
-            plain_value(position("nim 10 12 5").as_ref(), 10_000).unwrap(),
+            plain_value(position("nim 10 12 5").as_ref(), 10_000, &Control::default()).unwrap(),
             Nimber(3)
         );
     }
@@ -226,14 +243,14 @@ mod tests {
     fn a_wrong_value_or_move_is_a_disagreement() {
         let p = position("nim 3 4");
         let wins = p.moves_to(Nimber::ZERO).unwrap();
-        assert!(check_position(p.as_ref(), Nimber(7), &wins, 1000).is_ok());
-        let e = check_position(p.as_ref(), Nimber(6), &wins, 1000).unwrap_err();
+        assert!(check_position(p.as_ref(), Nimber(7), &wins, 1000, &Control::default()).is_ok());
+        let e = check_position(p.as_ref(), Nimber(6), &wins, 1000, &Control::default()).unwrap_err();
         assert!(e.to_string().contains("--verify FAILED"), "{e}");
         let all = p.moves().unwrap();
-        let e = check_position(p.as_ref(), Nimber(7), &all[..1], 1000).unwrap_err();
+        let e = check_position(p.as_ref(), Nimber(7), &all[..1], 1000, &Control::default()).unwrap_err();
         assert!(e.to_string().contains("not a P-position"), "{e}");
         assert_eq!(
-            plain_value(position("nim 100 100").as_ref(), 50),
+            plain_value(position("nim 100 100").as_ref(), 50, &Control::default()),
             Err(Error::StateLimit(50))
         );
     }
@@ -244,8 +261,8 @@ mod tests {
         assert!(check_sequence(&[0, 1, 2], &[0, 1, 3], "a").is_err());
         let g = Digraph::unnamed(3, &[(0, 1), (1, 2), (2, 0)]).unwrap();
         let labels = g.loopy_values().unwrap();
-        assert!(check_graph(&g, &labels).is_ok());
+        assert!(check_graph(&g, &labels, &Control::default()).is_ok());
         let wrong = vec![0; 3];
-        assert!(check_graph(&g, &wrong).is_err());
+        assert!(check_graph(&g, &wrong, &Control::default()).is_err());
     }
 }

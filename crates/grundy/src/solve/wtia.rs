@@ -19,8 +19,8 @@
 //! Sources, by their names in `docs/sources.md`: \[Infoarena\] (w-numbers, SP/SC and both
 //! theorems).
 
+use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
 use crate::outcome::Outcome;
 use crate::position::{AnyPosition, Played};
@@ -74,6 +74,7 @@ pub struct WValues {
     memo: HashMap<String, W>,
     max_states: usize,
     scratch: MexScratch,
+    control: Control,
 }
 
 impl WValues {
@@ -83,7 +84,14 @@ impl WValues {
             memo: HashMap::new(),
             max_states,
             scratch: MexScratch::default(),
+            control: Control::default(),
         }
+    }
+
+    /// The same, with `control` able to cancel the searches.
+    pub fn with_control(mut self, control: Control) -> Self {
+        self.control = control;
+        self
     }
 
     fn key(p: &dyn AnyPosition) -> String {
@@ -118,9 +126,7 @@ impl WValues {
         on_stack.insert(first.key.clone());
         let mut stack = vec![first];
         loop {
-            if interrupt::requested() {
-                return Err(Error::Interrupted);
-            }
+            self.control.check()?;
             let top = stack.last_mut().expect("the root stays until it is solved");
             if top.next < top.moves.len() {
                 let next = top.moves[top.next].next.as_ref();

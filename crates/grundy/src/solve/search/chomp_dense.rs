@@ -14,8 +14,8 @@
 //!
 //! Sources, by their names in `docs/sources.md`: \[Beling-solvers\]; Chomp from \[Slides\].
 
-use crate::error::{Error, Result};
-use crate::interrupt;
+use crate::control::Control;
+use crate::error::Result;
 
 /// Nimbers of every shape in a box.
 pub struct ChompTable {
@@ -41,8 +41,9 @@ pub fn shape_count(rows: usize, cols: usize) -> u64 {
 
 impl ChompTable {
     /// Solve every shape of at most `rows` rows of at most `cols` squares. The caller checks
-    /// the size ([`shape_count`]) first.
-    pub fn solve(rows: usize, cols: usize) -> Result<ChompTable> {
+    /// the size ([`shape_count`]) first. `control` can cancel it and receives `"shapes"`
+    /// progress.
+    pub fn solve(rows: usize, cols: usize, control: &Control) -> Result<ChompTable> {
         let n = rows + cols;
         let w = rows + 2;
         let mut binom = vec![0u64; (n + 1) * w];
@@ -64,8 +65,9 @@ impl ChompTable {
         let mut l = vec![0usize; rows];
         let mut seen = [0u64; 4];
         for rank in 0..count {
-            if rank & 0xffff == 0 && interrupt::requested() {
-                return Err(Error::Interrupted);
+            if rank & 0xffff == 0 {
+                control.check()?;
+                control.progress("shapes", rank as u64, Some(count as u64));
             }
             t.unrank(rank, &mut l);
             seen.fill(0);
@@ -92,6 +94,9 @@ impl ChompTable {
                 g += 1;
             }
             t.nimbers[rank] = g as u8;
+        }
+        if count > 0xffff {
+            control.finished("shapes");
         }
         Ok(t)
     }
@@ -144,7 +149,7 @@ mod tests {
 
     #[test]
     fn ranks_number_the_box_without_gaps() {
-        let t = ChompTable::solve(3, 4).unwrap();
+        let t = ChompTable::solve(3, 4, &Control::default()).unwrap();
         assert_eq!(t.nimbers.len() as u64, shape_count(3, 4));
         let mut l = vec![0; 3];
         for r in 0..t.nimbers.len() {
@@ -156,7 +161,7 @@ mod tests {
 
     #[test]
     fn every_shape_in_a_5x5_box_equals_the_plain_solver() {
-        let t = ChompTable::solve(5, 5).unwrap();
+        let t = ChompTable::solve(5, 5, &Control::default()).unwrap();
         let mut l = vec![0; 5];
         let mut plain = Solver::plain(Chomp);
         for r in 0..t.nimbers.len() {
@@ -169,7 +174,7 @@ mod tests {
             assert_eq!(t.nimber(&rows) as u64, v, "{rows:?}");
         }
         // A narrower box gives the same values.
-        let narrow = ChompTable::solve(2, 7).unwrap();
+        let narrow = ChompTable::solve(2, 7, &Control::default()).unwrap();
         assert_eq!(
             narrow.nimber(&[7, 3]) as u64,
             plain.nimber(&Shape::new(&[7, 3])).unwrap().0

@@ -48,8 +48,8 @@ use super::big_stack;
 use super::bitboard::Layout;
 use super::packed_table::PackedTable;
 use super::table::TableStats;
+use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::interrupt;
 
 /// Switches of the engine (tests turn each off to check that results do not change).
 #[derive(Clone, Copy, Debug)]
@@ -130,6 +130,8 @@ pub struct CramSearch {
     small_table: PackedTable,
     /// The switches it was built with.
     pub config: CramConfig,
+    /// Cancellation and memory budget, polled every few thousand nodes.
+    pub control: Control,
     arena: Vec<u64>,
     opts: Vec<Opt>,
     stats: CramStats,
@@ -145,6 +147,7 @@ impl CramSearch {
             table: PackedTable::new(config.table_entries),
             small_table: PackedTable::new(config.table_entries / 16),
             config,
+            control: Control::default(),
             arena: Vec::new(),
             opts: Vec::new(),
             stats: CramStats::default(),
@@ -285,8 +288,8 @@ impl CramSearch {
 
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0xfff == 0 && interrupt::requested() {
-            return Err(Error::Interrupted);
+        if self.stats.nodes & 0xfff == 0 {
+            self.control.check()?;
         }
         Ok(self.stats.nodes)
     }

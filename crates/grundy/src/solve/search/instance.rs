@@ -3,6 +3,7 @@
 //! so the transposition table serves the whole session).
 
 use super::{Config, Search, Searchable};
+use crate::control::Control;
 use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Played};
@@ -16,8 +17,10 @@ pub struct SearchInstance<G: Searchable> {
     name: Rc<str>,
     search: Rc<RefCell<Search<G>>>,
     position: G::Position,
-    /// Print the engine's counters on stderr after computing a value.
+    /// Report the engine's counters (a message to the observer) after computing a value.
     stats: bool,
+    /// Cancellation, memory budget and the observer of the stats messages.
+    control: Control,
 }
 
 impl<G: Searchable + 'static> SearchInstance<G> {
@@ -30,12 +33,20 @@ impl<G: Searchable + 'static> SearchInstance<G> {
             search: Rc::new(RefCell::new(Search::with_config(game, config))),
             position,
             stats: false,
+            control: Control::default(),
         }
     }
 
-    /// Print the engine's counters on stderr after each value.
+    /// Report the engine's counters after each value (an [`crate::control::Event::Message`]).
     pub fn with_stats(mut self, on: bool) -> Self {
         self.stats = on;
+        self
+    }
+
+    /// The search runs under `control` (cancellation, memory budget, messages).
+    pub fn with_control(mut self, control: Control) -> Self {
+        self.search.borrow_mut().control = control.clone();
+        self.control = control;
         self
     }
 
@@ -45,6 +56,7 @@ impl<G: Searchable + 'static> SearchInstance<G> {
             search: self.search.clone(),
             position,
             stats: false,
+            control: self.control.clone(),
         })
     }
 }
@@ -62,7 +74,7 @@ impl<G: Searchable + 'static> AnyPosition for SearchInstance<G> {
         let v = self.search.borrow_mut().nimber(&self.position)?;
         if self.stats {
             let s = self.search.borrow().stats();
-            eprintln!(
+            self.control.message(format!(
                 "search: {} nodes, {} symmetric, {} bound cuts; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
                 s.nodes,
                 s.symmetric,
@@ -73,7 +85,7 @@ impl<G: Searchable + 'static> AnyPosition for SearchInstance<G> {
                 s.table.hits,
                 s.table.stores,
                 s.table.replaced
-            );
+            ));
         }
         Ok(Value::Finite(v))
     }

@@ -52,9 +52,9 @@ pub mod instance;
 pub mod packed_table;
 pub mod table;
 
-use crate::error::{Error, Result};
+use crate::control::Control;
+use crate::error::Result;
 use crate::game::{Game, Move};
-use crate::interrupt;
 use crate::nimber::{MexScratch, Nimber};
 use table::{Facts, Table, TableStats};
 
@@ -115,6 +115,8 @@ pub struct Search<G: Searchable> {
     table: Table<G::Position>,
     /// The switches it was built with.
     pub config: Config,
+    /// Cancellation and memory budget, polled every few thousand nodes.
+    pub control: Control,
     stats: SearchStats,
     scratch: MexScratch,
 }
@@ -131,6 +133,7 @@ impl<G: Searchable> Search<G> {
             game,
             table: Table::new(config.table_entries),
             config,
+            control: Control::default(),
             stats: SearchStats::default(),
             scratch: MexScratch::default(),
         }
@@ -191,8 +194,8 @@ impl<G: Searchable> Search<G> {
 
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0xfff == 0 && interrupt::requested() {
-            return Err(Error::Interrupted);
+        if self.stats.nodes & 0xfff == 0 {
+            self.control.check()?;
         }
         Ok(self.stats.nodes)
     }

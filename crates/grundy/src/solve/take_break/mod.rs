@@ -28,11 +28,10 @@ mod values;
 pub use code::TakeBreak;
 pub use values::Values;
 
+use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::interrupt;
 use crate::solve::periodicity::{Periodicity, guy_smith};
 use crate::solve::xor_pairs::Kernels;
-use indicatif::{ProgressBar, ProgressStyle};
 use values::Cell;
 
 /// Which algorithm computes the values.
@@ -48,14 +47,15 @@ pub enum Method {
 }
 
 /// How to compute.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Which algorithm computes the values.
     pub method: Method,
     /// Stop as soon as periodicity is proved (the rest follows from the period).
     pub stop_when_proved: bool,
-    /// Show a progress bar on stderr (drawn only when stderr is a terminal).
-    pub progress: bool,
+    /// Cancellation, memory budget, and the observer that receives `"heaps"` progress events
+    /// (sent for runs of 2^20 heaps and more).
+    pub control: Control,
 }
 
 impl Default for Options {
@@ -63,7 +63,7 @@ impl Default for Options {
         Options {
             method: Method::Auto,
             stop_when_proved: true,
-            progress: false,
+            control: Control::default(),
         }
     }
 }
@@ -82,9 +82,9 @@ pub struct Computed {
     pub twist: bool,
     /// Number of rare heaps (for the last mask) when the sparse method was used.
     pub rare: usize,
-    /// Ctrl-C or the memory limit stopped the run: `values` holds the heaps computed so far
-    /// (only [`compute_until`] returns such a result).
-    pub stopped: bool,
+    /// Why the run stopped early (cancelled, or the memory budget): `values` holds the heaps
+    /// computed so far (only [`compute_until`] returns such a result).
+    pub stopped: Option<Error>,
 }
 
 impl Computed {
@@ -116,15 +116,15 @@ pub const PROOF_LOOKAHEAD: u64 = 4096;
 
 /// g(0..=to) for `rules`, stopping early when periodicity is proved (if asked to).
 pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
-    let computed = compute_until(rules, to, options)?;
-    if computed.stopped {
-        return Err(Error::Interrupted);
+    let mut computed = compute_until(rules, to, options)?;
+    match computed.stopped.take() {
+        Some(why) => Err(why),
+        None => Ok(computed),
     }
-    Ok(computed)
 }
 
-/// As [`compute`], but Ctrl-C or the memory limit ends the run with the values computed so
-/// far (`stopped` set) instead of an error.
+/// As [`compute`], but cancellation or the memory budget ends the run with the values computed
+/// so far (`stopped` says why) instead of an error.
 pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
     if to > MAX_HEAPS {
         return Err(Error::Input(format!(
@@ -138,19 +138,10 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
         to
     };
     let to = to as usize;
-    let bar = if options.progress && to >= 1 << 20 {
-        let bar = ProgressBar::new(to as u64 + 1);
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} heaps {human_pos}/{human_len} [{bar:40}] {percent}% eta {eta}")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        Some(bar)
-    } else {
-        None
-    };
+    // Progress is reported for large runs only: small ones end before a display would help.
+    let report = to >= 1 << 20;
     let mut state = State::new(rules, options, to);
-    let mut stopped = false;
+    let mut stopped = None;
     let mut values = Values::U8(Vec::with_capacity((to + 1).min(1 << 24)));
     if to >= 1 << 24 {
         // Reserve the whole table once: no doubling peak for huge runs.
@@ -160,9 +151,9 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
     }
     loop {
         let stop = match &mut values {
-            Values::U8(g) => state.run(g, to, bar.as_ref())?,
-            Values::U16(g) => state.run(g, to, bar.as_ref())?,
-            Values::U32(g) => state.run(g, to, bar.as_ref())?,
+            Values::U8(g) => state.run(g, to, report)?,
+            Values::U16(g) => state.run(g, to, report)?,
+            Values::U32(g) => state.run(g, to, report)?,
         };
         match stop {
             Stop::Overflow => {
@@ -175,16 +166,16 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
                 }
             }
             Stop::Done => break,
-            Stop::Stopped => {
-                stopped = true;
+            Stop::Stopped(why) => {
+                stopped = Some(why);
                 break;
             }
         }
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    if report {
+        state.options.control.finished("heaps");
     }
-    if !stopped && state.period.is_none() && rules.provable() {
+    if stopped.is_none() && state.period.is_none() && rules.provable() {
         // A last look at everything computed (also when every value was asked for: a proof
         // must not depend on how many values are computed or printed).
         state.period = match &values {
@@ -207,8 +198,8 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
 enum Stop {
     Done,
     Overflow,
-    /// Ctrl-C or the memory limit.
-    Stopped,
+    /// Cancelled, or the memory budget (the reason).
+    Stopped(Error),
 }
 
 struct State<'a> {
@@ -282,7 +273,7 @@ impl<'a> State<'a> {
         self.options.method != Method::Plain && self.rules.max_parts() == 2
     }
 
-    fn run<T: Cell>(&mut self, g: &mut Vec<T>, to: usize, bar: Option<&ProgressBar>) -> Result<Stop> {
+    fn run<T: Cell>(&mut self, g: &mut Vec<T>, to: usize, report: bool) -> Result<Stop> {
         while g.len() <= to {
             let n = g.len();
             if n == self.next_checkpoint {
@@ -292,23 +283,21 @@ impl<'a> State<'a> {
                 }
             }
             // Every heap: a heap of a rich game (0.ffff at a million) costs milliseconds to
-            // seconds, so Ctrl-C is looked at before each (an atomic load, nothing next to it).
-            if interrupt::requested() {
-                return Ok(Stop::Stopped);
+            // seconds, so cancellation is looked at before each (an atomic load or two).
+            if let Some(why) = self.options.control.stop() {
+                return Ok(Stop::Stopped(why));
             }
-            if n & 0xfff == 0
-                && let Some(bar) = bar
-            {
-                bar.set_position(n as u64);
+            if report && n & 0xfff == 0 {
+                self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
             }
             let v = if self.sparse {
                 self.sparse_value(g, n)
             } else {
                 self.plain_value(g, n)
             };
-            // The triple loops stop early on Ctrl-C: their value is then not complete.
-            if interrupt::requested() {
-                return Ok(Stop::Stopped);
+            // The triple loops stop early when cancelled: their value is then not complete.
+            if let Some(why) = self.options.control.stop() {
+                return Ok(Stop::Stopped(why));
             }
             if v > T::MAX {
                 return Ok(Stop::Overflow);

@@ -8,7 +8,6 @@
 
 use super::State;
 use super::values::Cell;
-use crate::interrupt;
 
 impl State<'_> {
     fn mirror(&mut self, g: &[u8], n: usize) -> bool {
@@ -149,9 +148,9 @@ impl State<'_> {
             let m = n - i;
             let mut a = 1;
             while 3 * a <= m {
-                // O(m) work per `a`, O(m²) per heap: Ctrl-C is looked at here too (the caller
-                // then drops this heap's value).
-                if a & 0x3f == 0 && interrupt::requested() {
+                // O(m) work per `a`, O(m²) per heap: cancellation is looked at here too (the
+                // caller then drops this heap's value).
+                if a & 0x3f == 0 && self.options.control.stop().is_some() {
                     return;
                 }
                 let ga: u32 = g[a].into();

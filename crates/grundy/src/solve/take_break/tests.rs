@@ -9,7 +9,7 @@ fn values(rules: &TakeBreak, to: u64, method: Method, stop: bool) -> Computed {
         Options {
             method,
             stop_when_proved: stop,
-            progress: false,
+            control: Control::default(),
         },
     )
     .unwrap()
