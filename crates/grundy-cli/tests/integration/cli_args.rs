@@ -117,7 +117,7 @@ fn options_stand_before_or_after_the_game_s_words() {
     let err = grundy(&["--max-states", "100", "value", "wythoff", "30", "30"])
         .output()
         .unwrap();
-    assert_eq!(err.status.code(), Some(2));
+    assert_eq!(err.status.code(), Some(3), "a limit exits 3");
     assert!(String::from_utf8_lossy(&err.stderr).contains("state limit"));
 }
 
