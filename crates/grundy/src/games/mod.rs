@@ -9,6 +9,7 @@ pub mod coloring;
 pub mod cram;
 pub mod divisors;
 pub mod graph;
+pub mod graph_format;
 pub mod grundy_game;
 pub mod heap;
 pub mod lattice;
