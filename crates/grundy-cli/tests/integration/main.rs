@@ -12,6 +12,7 @@ mod handbook;
 mod issue13_input;
 mod malformed;
 mod nim_sources;
+mod node_kayles;
 mod octal;
 mod people;
 mod properties;

@@ -18,6 +18,7 @@ pub mod maze;
 pub mod misere_nim;
 pub mod nim;
 pub mod no_overtaking;
+pub mod node_kayles;
 pub mod octal;
 pub mod script;
 pub mod subtraction;
@@ -90,6 +91,8 @@ pub const REGISTRY: &[GameEntry] = &[
     coloring::ENTRY,
     levels::ENTRY,
     chess_training::ENTRY,
+    // Last, so the registry indices used by saved fuzz inputs keep naming the same games.
+    node_kayles::ENTRY,
 ];
 
 /// The entry for a game name (or alias, or a name claimed by a family).
