@@ -16,6 +16,7 @@ mod node_kayles;
 mod octal;
 mod people;
 mod properties;
+mod registry;
 mod reliability;
 mod support;
 mod welter;

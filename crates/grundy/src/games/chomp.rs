@@ -15,7 +15,7 @@
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::cram::parse_size;
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Played};
 use crate::solve::search::chomp_dense::{ChompTable, shape_count};
@@ -279,6 +279,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

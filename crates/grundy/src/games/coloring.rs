@@ -11,7 +11,7 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::position::AnyPosition;
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
@@ -165,6 +165,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        empty_text: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

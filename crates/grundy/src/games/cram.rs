@@ -13,7 +13,7 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Played};
 use crate::solve::search::Searchable;
@@ -481,6 +481,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use crate::error::input;
 use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -142,4 +142,5 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities::NONE,
 };

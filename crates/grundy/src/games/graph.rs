@@ -11,7 +11,7 @@
 //! the ordinary Grundy values on an acyclic graph, computed once when the file is read.
 
 use crate::error::{Error, Result, input};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Played};
 use crate::solve::digraph::{Digraph, INFINITE};
@@ -275,6 +275,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        reads_file: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! 1 ≤ a < n − a (the handbook's "splitting game" example).
 
 use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::position::{AnyPosition, Instance};
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,4 +49,5 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities::NONE,
 };

@@ -30,7 +30,9 @@ pub mod wythoff;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::heap::HeapRules;
+use crate::nimber::Nimber;
 use crate::position::AnyPosition;
+use crate::solve::pattern::RowLaw;
 use crate::solve::{Limits, Solver};
 
 /// Settings every game builder receives from the command line.
@@ -52,20 +54,100 @@ impl Settings {
 pub type BuildFn = fn(&str, &[String], &Settings) -> Result<Box<dyn AnyPosition>>;
 /// Builds one-heap rules (for `seq`) from the name, the words after it, and the largest heap.
 pub type HeapRulesFn = fn(&str, &[String], u64) -> Result<Box<dyn HeapRules>>;
+/// The values g(0..=to) of a one-number family that is not a heap game (e.g. the 2×n strips of
+/// the triomino game), from the words after the name, with a phrase naming the method.
+pub type SequenceFn = fn(&[String], u64) -> Result<(Vec<Nimber>, &'static str)>;
+/// The proved law of one row of a two-parameter table, from the row's fixed numbers.
+pub type RowLawFn = fn(&[u64]) -> Option<RowLaw>;
+/// Every value g(x, y) for 0 ≤ x ≤ xmax, 0 ≤ y ≤ ymax of a game whose position is two
+/// numbers, computed as one table (faster than one search per cell).
+pub type GridFn = fn(u64, u64) -> Result<Vec<Vec<u64>>>;
+/// A picture of values over the game's own board, from the words after the name.
+pub type PictureFn = fn(&[String], &Settings) -> Result<ValueGrid>;
 
-/// A built-in game: its names, its rules in words, its position syntax and builders.
+/// A grid of values to draw (`grundy plot GAME ...`): `cells[row][col]`, row 0 being `ys[0]`.
+#[derive(Clone, Debug)]
+pub struct ValueGrid {
+    /// The picture's title.
+    pub title: String,
+    /// The horizontal axis' label.
+    pub x_label: String,
+    /// The vertical axis' label.
+    pub y_label: String,
+    /// The column coordinates.
+    pub xs: Vec<i64>,
+    /// The row coordinates.
+    pub ys: Vec<i64>,
+    /// The values; `None` is a cell without a position (a wall).
+    pub cells: Vec<Vec<Option<u64>>>,
+    /// What a `None` cell is, for the legend (e.g. "wall").
+    pub none_means: String,
+    /// A cell to outline, as (column, row) indices.
+    pub mark: Option<(usize, usize)>,
+}
+
+/// What a game can do beyond building positions, so commands ask the registry instead of
+/// naming games. Every field is optional: [`Capabilities::NONE`] is a game that only builds
+/// positions (valued by the generic solver through [`crate::position::Instance`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Capabilities {
+    /// The position's first word is a file to read (fuzzers skip such games: runs would depend
+    /// on the disk).
+    pub reads_file: bool,
+    /// The game's values come from a proved closed formula ([`Game::formula`]), not a search.
+    pub closed_form: bool,
+    /// Positions are solved by the board-search engine ([`crate::solve::search`]).
+    pub board_search: bool,
+    /// An empty position is written as no words at all (so its text may be empty).
+    pub empty_text: bool,
+    /// `seq` for a one-number family that is not a heap game.
+    pub sequence: Option<SequenceFn>,
+    /// `table`: the proved law of a row (the row's periodic form is then proved).
+    pub row_law: Option<RowLawFn>,
+    /// `table`: the whole grid at once, for a game whose position is two numbers.
+    pub grid: Option<GridFn>,
+    /// `plot GAME ...`: a picture of values over the game's board.
+    pub picture: Option<PictureFn>,
+}
+
+impl Capabilities {
+    /// No capability beyond building positions.
+    pub const NONE: Capabilities = Capabilities {
+        reads_file: false,
+        closed_form: false,
+        board_search: false,
+        empty_text: false,
+        sequence: None,
+        row_law: None,
+        grid: None,
+        picture: None,
+    };
+}
+
+/// A built-in game: its names, its rules in words, its position syntax, its builders and what
+/// else it can do.
 pub struct GameEntry {
+    /// The name typed on the command line.
     pub name: &'static str,
+    /// Other names accepted for it.
     pub aliases: &'static [&'static str],
+    /// One line for `grundy list`.
     pub summary: &'static str,
+    /// The rules in words (`grundy rules GAME`).
     pub rules: &'static str,
+    /// What follows the name: the position's syntax.
     pub syntax: &'static str,
+    /// A position to try.
     pub example: &'static str,
+    /// The position parser.
     pub build: BuildFn,
-    /// For one-heap games: the rules, so `seq` can compute value sequences.
+    /// For one-heap games: the rules, so `seq` can compute value sequences (the heap-sequence
+    /// engine; positions of such games are valued from it, see [`heap::position`]).
     pub heap_rules: Option<HeapRulesFn>,
     /// For families named by a pattern (such as octal codes): whether a name belongs to it.
     pub claims: Option<fn(&str) -> bool>,
+    /// Everything else the game can do.
+    pub caps: Capabilities,
 }
 
 /// Every built-in game.

@@ -4,7 +4,7 @@
 //! rule), in O(heaps) time whatever the heap sizes.
 
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 use crate::solve::Solver;
@@ -70,6 +70,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        ..Capabilities::NONE
+    },
 };
 
 /// A solver for Nim positions (used by tests and other games).

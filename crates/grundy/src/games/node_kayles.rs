@@ -21,7 +21,7 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings, graph_format};
+use crate::games::{Capabilities, GameEntry, Settings, graph_format};
 use crate::position::{AnyPosition, Instance};
 use crate::solve::digraph::Digraph;
 
@@ -262,6 +262,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        reads_file: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 
 use crate::error::{Error, Result, input};
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 use crate::solve::heap_sequence::PeriodProof;
@@ -348,6 +348,7 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: Some(claims),
+    caps: Capabilities::NONE,
 };
 
 #[cfg(test)]

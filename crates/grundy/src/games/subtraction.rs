@@ -11,7 +11,7 @@
 use crate::error::input;
 use crate::games::args::{no_other_options, number_list, take_option};
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 use crate::solve::heap_sequence::PeriodProof;
@@ -115,6 +115,7 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities::NONE,
 };
 
 /// Subtraction of 1 or of any prime.
@@ -219,4 +220,5 @@ pub const PRIME_ENTRY: GameEntry = GameEntry {
     build: build_prime,
     heap_rules: Some(prime_rules),
     claims: None,
+    caps: Capabilities::NONE,
 };
