@@ -4,10 +4,10 @@
 //! tests check it against the solver.)
 
 use crate::error::input;
-use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
+use crate::games::heap::{HeapRules, at_most, parse_heaps};
 use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Divisors;
@@ -121,8 +121,7 @@ fn states(words: &[String]) -> crate::Result<Vec<u64>> {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let states = states(words)?;
-    let game = HeapGame::for_heaps(Divisors, &states)?;
-    Ok(Box::new(Instance::new("divisors", settings.solver(game), states)))
+    crate::games::heap::position("divisors", Divisors, states, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

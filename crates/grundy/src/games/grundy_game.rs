@@ -2,9 +2,9 @@
 //! sizes. A heap of n has ⌊(n − 1) / 2⌋ options; its value is the mex of g(a) ⊕ g(n − a) over
 //! 1 ≤ a < n − a (the handbook's "splitting game" example).
 
-use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
+use crate::games::heap::{HeapRules, at_most, parse_heaps};
 use crate::games::{Capabilities, GameEntry, Settings};
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GrundyGame;
@@ -29,8 +29,7 @@ impl HeapRules for GrundyGame {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = at_most(parse_heaps(words)?, MAX_HEAP, "grundy-game")?;
-    let game = HeapGame::for_heaps(GrundyGame, &heaps)?;
-    Ok(Box::new(Instance::new("grundy-game", settings.solver(game), heaps)))
+    crate::games::heap::position("grundy-game", GrundyGame, heaps, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

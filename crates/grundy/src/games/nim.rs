@@ -6,7 +6,7 @@
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
 use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 use crate::solve::Solver;
 use crate::solve::heap_sequence::PeriodProof;
 
@@ -46,11 +46,7 @@ pub type Nim = HeapGame<NimRules>;
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
-    Ok(Box::new(Instance::new(
-        "nim",
-        settings.solver(HeapGame::new(NimRules)),
-        heaps,
-    )))
+    crate::games::heap::position("nim", NimRules, heaps, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {

@@ -13,10 +13,10 @@
 //! value of any heap, however large, is read off the period.
 
 use crate::error::{Error, Result, input};
-use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
+use crate::games::heap::{HeapRules, parse_heaps};
 use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 use crate::solve::heap_sequence::PeriodProof;
 use crate::solve::take_break::{self, Computed, TakeBreak};
 
@@ -318,11 +318,7 @@ fn build(name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn An
     let max = heaps.iter().copied().max().unwrap_or(0);
     let text = code.text().to_string();
     let rules = Octal::with_values(code, max)?;
-    Ok(Box::new(Instance::new(
-        text,
-        settings.solver(HeapGame::new(rules)),
-        heaps,
-    )))
+    crate::games::heap::position(text, rules, heaps, settings)
 }
 
 fn rules(name: &str, words: &[String], _max_heap: u64) -> Result<Box<dyn HeapRules>> {
