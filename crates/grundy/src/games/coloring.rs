@@ -149,7 +149,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..Config::default()
     };
     Ok(Box::new(
-        SearchInstance::new("coloring", Coloring, config, row).with_stats(stats),
+        SearchInstance::searching("coloring", Coloring, config, row).with_stats(stats),
     ))
 }
 

@@ -213,7 +213,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         return input(format!("triomino {n}: boards up to 2×{MAX_LENGTH} are accepted"));
     }
     Ok(Box::new(
-        SearchInstance::new(
+        SearchInstance::searching(
             "triomino",
             Triomino,
             config(settings.limits.max_states),
