@@ -96,3 +96,40 @@ fn capabilities_drive_the_commands() {
         }
     }
 }
+
+/// Every `.rs` file under `dir`, recursively.
+fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn node_kayles_is_one_file_plus_one_registry_line() {
+    let mut files = Vec::new();
+    for dir in ["crates/grundy/src", "crates/grundy-cli/src"] {
+        sources(&std::path::Path::new(ROOT).join(dir), &mut files);
+    }
+    let mut mentions = Vec::new();
+    for f in &files {
+        if f.ends_with("games/node_kayles.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        for line in text.lines() {
+            if line.contains("node_kayles") || line.contains("node-kayles") {
+                mentions.push(format!("{}: {}", f.display(), line.trim()));
+            }
+        }
+    }
+    assert_eq!(mentions.len(), 1, "{mentions:#?}");
+    assert!(
+        mentions[0].ends_with("games/mod.rs: node_kayles => [ENTRY],"),
+        "{mentions:#?}"
+    );
+}

@@ -1,31 +1,14 @@
 //! The rulesets, one module per family, and the registry that maps names typed on the command
-//! line to games. A new game is one new module plus one line in [`REGISTRY`].
+//! line to games and says what each game can do ([`Capabilities`]). A new game is one new
+//! module plus one line in the `registry!` list at the end of this file, which declares the
+//! module and adds its entry to [`REGISTRY`] (docs/adding-a-game.md walks through it).
 
+// Helpers shared by the games (not games themselves); the game modules are declared by
+// `registry!` at the end of this file.
 pub mod args;
-pub mod chess_training;
-pub mod chomp;
-pub mod chop;
-pub mod coloring;
-pub mod cram;
-pub mod divisors;
-pub mod graph;
 pub mod graph_format;
-pub mod grundy_game;
 pub mod heap;
-pub mod lattice;
-pub mod levels;
-pub mod maze;
-pub mod misere_nim;
-pub mod nim;
-pub mod no_overtaking;
-pub mod node_kayles;
-pub mod octal;
 pub mod script;
-pub mod subtraction;
-pub mod triomino;
-pub mod turtles;
-pub mod welter;
-pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -150,33 +133,6 @@ pub struct GameEntry {
     pub caps: Capabilities,
 }
 
-/// Every built-in game.
-pub const REGISTRY: &[GameEntry] = &[
-    nim::ENTRY,
-    misere_nim::ENTRY,
-    subtraction::ENTRY,
-    subtraction::PRIME_ENTRY,
-    divisors::ENTRY,
-    grundy_game::ENTRY,
-    maze::ENTRY,
-    graph::ENTRY,
-    welter::ENTRY,
-    no_overtaking::ENTRY,
-    lattice::ENTRY,
-    wythoff::ENTRY,
-    chop::ENTRY,
-    turtles::ENTRY,
-    octal::ENTRY,
-    chomp::ENTRY,
-    cram::ENTRY,
-    triomino::ENTRY,
-    coloring::ENTRY,
-    levels::ENTRY,
-    chess_training::ENTRY,
-    // Last, so the registry indices used by saved fuzz inputs keep naming the same games.
-    node_kayles::ENTRY,
-];
-
 /// The entry for a game name (or alias, or a name claimed by a family).
 pub fn find(name: &str) -> Result<&'static GameEntry> {
     let lower = name.to_ascii_lowercase();
@@ -207,4 +163,40 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
 /// Split a quoted sum component such as `'nim 3 4'` into words (whitespace separated).
 pub fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Declares each game module and lists its entries, in order, as [`REGISTRY`]: the one line a
+/// new game adds is `module => [ENTRY],`.
+macro_rules! registry {
+    ($($module:ident => [$($entry:ident),+]),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every built-in game, in the order `grundy list` shows them.
+        pub const REGISTRY: &[GameEntry] = &[$($($module::$entry),+),+];
+    };
+}
+
+registry! {
+    nim => [ENTRY],
+    misere_nim => [ENTRY],
+    subtraction => [ENTRY, PRIME_ENTRY],
+    divisors => [ENTRY],
+    grundy_game => [ENTRY],
+    maze => [ENTRY],
+    graph => [ENTRY],
+    welter => [ENTRY],
+    no_overtaking => [ENTRY],
+    lattice => [ENTRY],
+    wythoff => [ENTRY],
+    chop => [ENTRY],
+    turtles => [ENTRY],
+    octal => [ENTRY],
+    chomp => [ENTRY],
+    cram => [ENTRY],
+    triomino => [ENTRY],
+    coloring => [ENTRY],
+    levels => [ENTRY],
+    chess_training => [ENTRY],
+    // Append new games: saved fuzz inputs pick games by their index in the registry.
+    node_kayles => [ENTRY],
 }
