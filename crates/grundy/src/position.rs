@@ -86,6 +86,11 @@ pub trait Engine: 'static {
     fn shows_components(&self) -> bool {
         true
     }
+    /// An error the game met where its interface cannot return one (a script failing while
+    /// listing options), checked after every listing of moves; `Ok` when there is none.
+    fn pending_error(&self) -> Result<()> {
+        Ok(())
+    }
     /// Called once after the start position's value was asked (with the outcome): the place for
     /// an engine's own report or for saving its table.
     fn after_start_value(&mut self, _outcome: &Result<Nimber>) -> Result<()> {
@@ -202,6 +207,7 @@ impl<E: Engine> AnyPosition for Instance<E> {
             )));
         }
         let moves = engine.game().moves(&self.position);
+        engine.pending_error()?;
         drop(engine);
         Ok(self.played(moves))
     }
