@@ -64,8 +64,11 @@ impl Builder {
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// One arc `u v` or `u -> v` (or one isolated vertex) per line.
     EdgeList,
+    /// A Graphviz `digraph`.
     Dot,
+    /// `{"vertices": [...], "arcs": [[u, v], ...]}`.
     Json,
 }
 
