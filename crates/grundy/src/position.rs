@@ -70,6 +70,16 @@ pub trait Engine: 'static {
     fn game(&self) -> &Self::Game;
     /// The value of a position (normal or misère, as the game says).
     fn nimber(&mut self, position: &<Self::Game as Game>::Position) -> Result<Nimber>;
+    /// The value of a position: its nimber, unless the engine values loopy games (then it may
+    /// be infinite).
+    fn value(&mut self, position: &<Self::Game as Game>::Position) -> Result<Value> {
+        Ok(Value::Finite(self.nimber(position)?))
+    }
+    /// A derivation of the value in the game's own terms, for `explain` (`name` is the game's
+    /// name as typed); `None` uses the generic listing of options and the mex.
+    fn explain(&mut self, _name: &str, _position: &<Self::Game as Game>::Position) -> Option<Result<String>> {
+        None
+    }
     /// Every move from `position` to a position of value `target`.
     fn moves_to_value(
         &mut self,
@@ -93,7 +103,7 @@ pub trait Engine: 'static {
     }
     /// Called once after the start position's value was asked (with the outcome): the place for
     /// an engine's own report or for saving its table.
-    fn after_start_value(&mut self, _outcome: &Result<Nimber>) -> Result<()> {
+    fn after_start_value(&mut self, _outcome: &Result<Value>) -> Result<()> {
         Ok(())
     }
 }
@@ -154,6 +164,11 @@ impl<E: Engine> Instance<E> {
         self.engine.borrow_mut()
     }
 
+    /// The engine (shared by every position reached from the start).
+    pub fn engine(&self) -> std::cell::Ref<'_, E> {
+        self.engine.borrow()
+    }
+
     /// Another position of the same game, sharing this one's engine.
     pub fn at(&self, position: PositionOf<E>) -> Box<dyn AnyPosition> {
         Box::new(Instance {
@@ -189,11 +204,11 @@ impl<E: Engine> AnyPosition for Instance<E> {
     }
 
     fn value(&self) -> Result<Value> {
-        let v = self.engine.borrow_mut().nimber(&self.position);
+        let v = self.engine.borrow_mut().value(&self.position);
         if self.start {
             self.engine.borrow_mut().after_start_value(&v)?;
         }
-        Ok(Value::Finite(v?))
+        v
     }
 
     fn moves(&self) -> Result<Vec<Played>> {
@@ -219,6 +234,10 @@ impl<E: Engine> AnyPosition for Instance<E> {
 
     fn boxed(&self) -> Box<dyn AnyPosition> {
         self.at(self.position.clone())
+    }
+
+    fn explain(&self) -> Option<Result<String>> {
+        self.engine.borrow_mut().explain(&self.name, &self.position)
     }
 
     fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {

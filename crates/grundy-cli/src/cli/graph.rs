@@ -53,14 +53,14 @@ pub fn run(mut words: Vec<String>, mut settings: Settings) -> Result<String> {
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
     if let Some(v) = start {
         let x = solved.vertex(&v)?;
-        return state_game(&solved, Pawns::new(solved.clone(), vec![x]), json);
+        return state_game(&solved, Pawns::place(solved.clone(), vec![x]), json);
     }
     if let Some(list) = pawns {
         let ids = list
             .split(',')
             .map(|v| solved.vertex(v.trim()))
             .collect::<Result<Vec<u32>>>()?;
-        return pawn_report(Pawns::new(solved.clone(), ids), json);
+        return pawn_report(Pawns::place(solved.clone(), ids), json);
     }
     if all_g {
         return functions(&solved, Rule::Mex, limit, settings, json);

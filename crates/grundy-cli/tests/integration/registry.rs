@@ -133,3 +133,28 @@ fn node_kayles_is_one_file_plus_one_registry_line() {
         "{mentions:#?}"
     );
 }
+
+#[test]
+fn one_adapter_between_positions_and_engines() {
+    // Every game reaches the commands through position::Instance (with an Engine of its own
+    // when it has one); the only other face is the disjunctive sum.
+    let mut files = Vec::new();
+    sources(&std::path::Path::new(ROOT).join("crates/grundy/src"), &mut files);
+    let mut impls = Vec::new();
+    for f in &files {
+        for line in std::fs::read_to_string(f).unwrap().lines() {
+            if line.starts_with("impl") && line.contains(" AnyPosition for ") {
+                impls.push(line.trim().to_string());
+            }
+        }
+    }
+    impls.sort();
+    assert_eq!(
+        impls,
+        [
+            "impl AnyPosition for Sum {",
+            "impl<E: Engine> AnyPosition for Instance<E> {"
+        ],
+        "{impls:#?}"
+    );
+}

@@ -416,7 +416,7 @@ impl Engine for CramEngine {
         false
     }
 
-    fn after_start_value(&mut self, outcome: &Result<Nimber>) -> Result<()> {
+    fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
         if let Some(path) = &self.table_file {
             let n = self.search.save(path, &self.board_text)?;
             if self.stats || outcome.is_err() {

@@ -13,7 +13,8 @@
 use crate::error::{Error, Result, input};
 use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Played};
+use crate::game::{Game, Move};
+use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::digraph::{Digraph, INFINITE};
 use crate::value::Value;
 use std::rc::Rc;
@@ -62,28 +63,23 @@ impl SolvedGraph {
     }
 }
 
-/// Pawns on vertices of one graph (a disjunctive sum; one pawn is a plain vertex game).
+/// The pawn game on one solved graph: a position is the pawns' vertices (several pawns form a
+/// disjunctive sum; one pawn is a plain vertex game).
 #[derive(Clone, Debug)]
-pub struct Pawns {
+pub struct PawnGame {
     solved: Rc<SolvedGraph>,
-    pawns: Vec<u32>,
 }
 
-impl Pawns {
-    pub fn new(solved: Rc<SolvedGraph>, pawns: Vec<u32>) -> Pawns {
-        Pawns { solved, pawns }
-    }
-
-    pub fn pawns(&self) -> &[u32] {
-        &self.pawns
-    }
-
-    pub fn solved(&self) -> &SolvedGraph {
-        &self.solved
-    }
-
+impl PawnGame {
     fn name(&self, v: u32) -> &str {
         self.solved.graph.name(v)
+    }
+
+    /// The value of the pawns: the sum of their vertices' (possibly loopy) values.
+    fn value(&self, pawns: &[u32]) -> Value {
+        pawns
+            .iter()
+            .fold(Value::Finite(Nimber::ZERO), |acc, &v| acc.add(&self.solved.value(v)))
     }
 
     fn explain_vertex(&self, x: u32, out: &mut String) {
@@ -162,76 +158,96 @@ impl Pawns {
     }
 }
 
-impl AnyPosition for Pawns {
-    fn game(&self) -> String {
-        format!("graph {}", self.solved.file)
+impl Game for PawnGame {
+    type Position = Vec<u32>;
+
+    fn options(&self, pawns: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        out.extend(self.moves(pawns).into_iter().map(|m| m.position));
     }
 
-    fn text(&self) -> String {
-        let names: Vec<&str> = self.pawns.iter().map(|&v| self.name(v)).collect();
-        names.join(" ")
-    }
-
-    fn value(&self) -> Result<Value> {
-        Ok(self
-            .pawns
-            .iter()
-            .fold(Value::Finite(Nimber::ZERO), |acc, &v| acc.add(&self.solved.value(v))))
-    }
-
-    fn moves(&self) -> Result<Vec<Played>> {
+    /// Each pawn along each arc from its vertex (pawns sharing a vertex move alike: listed once).
+    fn moves(&self, pawns: &Vec<u32>) -> Vec<Move<Vec<u32>>> {
         let mut out = Vec::new();
-        for (i, &x) in self.pawns.iter().enumerate() {
-            if self.pawns[..i].contains(&x) {
+        for (i, &x) in pawns.iter().enumerate() {
+            if pawns[..i].contains(&x) {
                 continue; // the same move as with the earlier pawn on x
             }
             for &y in self.solved.graph.followers(x) {
-                let mut next = self.clone();
-                next.pawns[i] = y;
-                out.push(Played {
-                    label: format!("{} → {}", self.name(x), self.name(y)),
-                    next: Box::new(next),
-                });
+                let mut next = pawns.clone();
+                next[i] = y;
+                out.push(Move::new(format!("{} → {}", self.name(x), self.name(y)), next));
             }
         }
-        Ok(out)
+        out
     }
 
-    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+    fn format(&self, pawns: &Vec<u32>) -> String {
+        let names: Vec<&str> = pawns.iter().map(|&v| self.name(v)).collect();
+        names.join(" ")
+    }
+}
+
+/// Values read off the graph's generalized Sprague–Grundy labels (computed once when the file
+/// was read), as an engine of the generic adapter.
+#[derive(Debug)]
+pub struct PawnEngine {
+    game: PawnGame,
+}
+
+impl Engine for PawnEngine {
+    type Game = PawnGame;
+
+    fn game(&self) -> &PawnGame {
+        &self.game
+    }
+
+    fn nimber(&mut self, pawns: &Vec<u32>) -> Result<Nimber> {
+        self.game.value(pawns).finite().ok_or_else(|| {
+            Error::Unsupported(format!(
+                "the pawns on {} have a loopy value (∞): no nimber",
+                self.game.format(pawns)
+            ))
+        })
+    }
+
+    fn value(&mut self, pawns: &Vec<u32>) -> Result<Value> {
+        Ok(self.game.value(pawns))
+    }
+
+    fn moves_to_value(&mut self, pawns: &Vec<u32>, target: Nimber) -> Result<Vec<Move<Vec<u32>>>> {
         let want = Value::Finite(target);
-        let mut out = Vec::new();
-        for m in self.moves()? {
-            if m.next.value()? == want {
-                out.push(m);
-            }
-        }
-        Ok(out)
+        Ok(self
+            .game
+            .moves(pawns)
+            .into_iter()
+            .filter(|m| self.game.value(&m.position) == want)
+            .collect())
     }
 
-    fn boxed(&self) -> Box<dyn AnyPosition> {
-        Box::new(self.clone())
+    fn shows_components(&self) -> bool {
+        false
     }
 
-    fn explain(&self) -> Option<Result<String>> {
-        let mut out = format!("{} {}\n", self.game(), self.text());
-        if let [x] = self.pawns.as_slice() {
-            self.explain_vertex(*x, &mut out);
+    /// One pawn: Γ(x), the followers' values, C(x) and the mex (or ∞). Several: each pawn so,
+    /// then their sum.
+    fn explain(&mut self, name: &str, pawns: &Vec<u32>) -> Option<Result<String>> {
+        let g = &self.game;
+        let mut out = format!("{name} {}\n", g.format(pawns));
+        if let [x] = pawns.as_slice() {
+            g.explain_vertex(*x, &mut out);
             return Some(Ok(out));
         }
         let mut values = Vec::new();
-        for &x in &self.pawns {
-            out.push_str(&format!("pawn on {}:\n", self.name(x)));
+        for &x in pawns {
+            out.push_str(&format!("pawn on {}:\n", g.name(x)));
             let mut part = String::new();
-            self.explain_vertex(x, &mut part);
+            g.explain_vertex(x, &mut part);
             for line in part.lines() {
                 out.push_str(&format!("  {line}\n"));
             }
-            values.push(self.solved.value(x).to_string());
+            values.push(g.solved.value(x).to_string());
         }
-        let total = match self.value() {
-            Ok(v) => v,
-            Err(e) => return Some(Err(e)),
-        };
+        let total = g.value(pawns);
         out.push_str(&format!(
             "the pawns form a sum: g = {} = {total}\noutcome {} ({})\n",
             values.join(" ⊕ "),
@@ -239,6 +255,27 @@ impl AnyPosition for Pawns {
             total.outcome().meaning()
         ));
         Some(Ok(out))
+    }
+}
+
+/// Pawns on vertices of one graph, through the generic adapter.
+pub type Pawns = Instance<PawnEngine>;
+
+impl Instance<PawnEngine> {
+    /// Pawns on the vertices `pawns` of `solved` (named `graph FILE`).
+    pub fn place(solved: Rc<SolvedGraph>, pawns: Vec<u32>) -> Pawns {
+        let name = format!("graph {}", solved.file);
+        Instance::new(name, PawnEngine { game: PawnGame { solved } }, pawns)
+    }
+
+    /// The pawns' vertices.
+    pub fn pawns(&self) -> &[u32] {
+        self.position()
+    }
+
+    /// The graph with its values.
+    pub fn solved(&self) -> Rc<SolvedGraph> {
+        self.engine().game.solved.clone()
     }
 }
 
@@ -258,7 +295,7 @@ fn build(_name: &str, words: &[String], _settings: &Settings) -> Result<Box<dyn 
     }
     let solved = load(file)?;
     let pawns = vertices.iter().map(|v| solved.vertex(v)).collect::<Result<_>>()?;
-    Ok(Box::new(Pawns::new(solved, pawns)))
+    Ok(Box::new(Pawns::place(solved, pawns)))
 }
 
 pub const ENTRY: GameEntry = GameEntry {

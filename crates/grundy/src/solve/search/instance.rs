@@ -46,7 +46,7 @@ impl<G: Searchable + 'static> Engine for SearchEngine<G> {
         false
     }
 
-    fn after_start_value(&mut self, outcome: &Result<Nimber>) -> Result<()> {
+    fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
         if self.stats && outcome.is_ok() {
             let s = self.search.stats();
             eprintln!(
