@@ -158,3 +158,24 @@ fn one_adapter_between_positions_and_engines() {
         "{impls:#?}"
     );
 }
+
+#[test]
+fn declared_engines_agree_with_mex_over_moves_on_the_examples() {
+    // A closed form or a board-search engine is what values the game: on every registry
+    // example small enough, the value equals the mex over the moves alone.
+    use grundy::solve::verify::plain_value;
+    let mut checked = Vec::new();
+    for e in REGISTRY.iter().filter(|e| e.caps.closed_form || e.caps.board_search) {
+        let p = position(e.example);
+        let v = p.value().unwrap().finite().expect("finite");
+        match plain_value(p.as_ref(), 200_000) {
+            Ok(plain) => {
+                assert_eq!(plain, v, "{}", e.example);
+                checked.push(e.name);
+            }
+            Err(grundy::Error::StateLimit(_)) => {}
+            Err(err) => panic!("{}: {err}", e.example),
+        }
+    }
+    assert!(checked.len() >= 6, "only {checked:?} were small enough");
+}
