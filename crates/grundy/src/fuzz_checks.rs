@@ -32,7 +32,7 @@ pub fn positions(data: &[u8]) {
         return;
     }
     let entry = &REGISTRY[pick as usize % REGISTRY.len()];
-    if matches!(entry.name, "maze" | "graph") {
+    if entry.caps.reads_file {
         return; // file games: see the boards and graph_files targets
     }
     let mut words = vec![entry.name.to_string()];
@@ -40,7 +40,7 @@ pub fn positions(data: &[u8]) {
     let mut settings = Settings::default();
     settings.limits.max_states = 10_000;
     if let Ok(p) = games::build(&words, &settings) {
-        assert!(!p.text().is_empty() || entry.name == "turning-turtles" || entry.name == "coloring");
+        assert!(!p.text().is_empty() || entry.caps.empty_text);
         assert!(!p.game().is_empty());
     }
 }
@@ -140,42 +140,46 @@ pub fn rules_scripts(data: &[u8]) {
     }
 }
 
-const GAMES: &[&str] = &[
-    "nim",
-    "subtraction --set 1,3,4",
-    "subtraction --set 2,5",
-    "0.07",
-    "0.137",
-    "4.07",
-    "kayles",
-    "grundy-game",
-    "welter",
-    "welter-no-overtaking",
-    "lattice",
-    "wythoff",
-    "chop",
-    "divisors",
-];
+/// The registry's games whose example position is the name (and parameters) followed by plain
+/// numbers, and that the generic solver can check: (the words before the numbers, how many
+/// numbers; `None` when any count is accepted, as for heap games). Games reading files or
+/// solved by the board-search engine are left out.
+fn numeric_games() -> Vec<(Vec<String>, Option<usize>)> {
+    REGISTRY
+        .iter()
+        .filter(|e| !e.caps.reads_file && !e.caps.board_search)
+        .filter_map(|e| {
+            let words = games::words(e.example);
+            let numbers = words.iter().rev().take_while(|w| w.parse::<u64>().is_ok()).count();
+            if numbers == 0 || numbers == words.len() {
+                return None;
+            }
+            let prefix = words[..words.len() - numbers].to_vec();
+            Some((prefix, if e.heap_rules.is_some() { None } else { Some(numbers) }))
+        })
+        .collect()
+}
 
 fn component(bytes: &[u8]) -> Option<Box<dyn AnyPosition>> {
     let (&g, args) = bytes.split_first()?;
-    let game = GAMES[g as usize % GAMES.len()];
-    let mut words = games::words(game);
-    let count = match game {
-        "lattice" | "wythoff" | "chop" => 2,
-        _ => args.len().clamp(1, 3),
-    };
+    let games = numeric_games();
+    let (prefix, arity) = &games[g as usize % games.len()];
+    let mut words = prefix.clone();
+    let count = arity.unwrap_or_else(|| args.len().clamp(1, 3));
     for i in 0..count {
         let b = args.get(i).copied().unwrap_or(1);
-        let n = match game {
-            "welter" | "welter-no-overtaking" => u64::from(b % 12) + 1 + 12 * i as u64,
-            "chop" | "divisors" => u64::from(b % 12) + 1,
-            _ => u64::from(b % 12),
+        // Heaps: 1..12. Fixed coordinates: increasing and distinct (Welter's coins), at least 1.
+        let n = match arity {
+            None => u64::from(b % 12) + 1,
+            Some(_) => u64::from(b % 12) + 1 + 12 * i as u64,
         };
         words.push(n.to_string());
     }
-    games::build(&words, &Settings::default()).ok()
+    let p = games::build(&words, &Settings::default()).ok()?;
+    // Misère values do not add by nim-sum: the sum invariants are for normal play.
+    (p.convention() == crate::game::Convention::Normal).then_some(p)
 }
+
 /// Solver invariants on small positions built from the bytes: every winning move leads to
 /// value 0 and there is one exactly when the value is not 0; a sum's value is the xor of its
 /// components' values; the value equals mex over the moves alone (no formula).
@@ -209,6 +213,34 @@ pub fn solver_invariants(data: &[u8]) {
         assert_eq!(v, xor);
         for m in sum.moves_to(Nimber::ZERO).unwrap() {
             assert!(m.next.value().unwrap().finite().unwrap().is_zero(), "sum: {}", m.label);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_numeric_games_come_from_the_registry() {
+        let names: Vec<String> = numeric_games().iter().map(|(p, _)| p.join(" ")).collect();
+        for want in [
+            "nim",
+            "grundy-game",
+            "welter",
+            "lattice",
+            "wythoff",
+            "chop",
+            "octal 0.77",
+        ] {
+            assert!(names.iter().any(|n| n == want), "{want} missing from {names:?}");
+        }
+        for e in REGISTRY.iter().filter(|e| e.caps.reads_file) {
+            assert!(!names.iter().any(|n| n.starts_with(e.name)), "{} reads a file", e.name);
+        }
+        for seed in 0u8..40 {
+            solver_invariants(&[seed, seed.wrapping_mul(7), 3, 5, seed / 3, 9, 2, 11, seed, 1, 4, 6]);
+            positions(&[seed, b'3', b' ', b'4']);
         }
     }
 }

@@ -1,12 +1,15 @@
 //! Positions of any game behind one object-safe face, [`AnyPosition`], so the command line can
 //! handle every game alike and positions of different games can be added ([`Sum`]).
 //!
-//! [`Instance`] wraps a position of any [`Game`] together with a shared memoising [`Solver`]:
-//! the positions reached by moves share the solver's transposition table, so walking a game
-//! (listing moves, playing, explaining) never solves the same position twice.
+//! [`Instance`] is the one adapter between positions and engines: a position of any [`Game`]
+//! together with an [`Engine`] (the memoising [`Solver`], the board-search engine, a dense
+//! table, ...) shared by every position reached by moves, so walking a game (listing moves,
+//! playing, explaining) never solves the same position twice. A game with its own engine
+//! implements [`Engine`] (a value, the moves to a value, optionally a report after the start's
+//! value) and gets every command through [`Instance`].
 
 use crate::error::{Error, Result};
-use crate::game::{Convention, Game};
+use crate::game::{Convention, Game, Move};
 use crate::nimber::Nimber;
 use crate::solve::Solver;
 use crate::value::Value;
@@ -27,7 +30,7 @@ pub trait AnyPosition {
     fn game(&self) -> String;
     /// The position in the game's notation.
     fn text(&self) -> String;
-    /// Normal play (the last mover wins) unless the game says misère.
+    /// Whether the last player to move wins (normal play) or loses (misère play).
     fn convention(&self) -> Convention {
         Convention::Normal
     }
@@ -63,97 +66,194 @@ impl Clone for Box<dyn AnyPosition> {
     }
 }
 
-/// A position of a [`Game`] with a solver shared by every position reached from it.
-pub struct Instance<G: Game> {
-    name: Rc<str>,
-    solver: Rc<RefCell<Solver<G>>>,
-    position: G::Position,
+/// What values the positions of one game for [`Instance`]: the generic memoising [`Solver`], the
+/// board-search engine, a dense table, a dedicated bitboard search. One engine serves every
+/// position reached from a start (its tables are shared), so walking a game never solves a
+/// position twice.
+pub trait Engine: 'static {
+    /// The game whose positions the engine values.
+    type Game: Game;
+    /// The rules.
+    fn game(&self) -> &Self::Game;
+    /// The value of a position (normal or misère, as the game says).
+    fn nimber(&mut self, position: &<Self::Game as Game>::Position) -> Result<Nimber>;
+    /// The value of a position: its nimber, unless the engine values loopy games (then it may
+    /// be infinite).
+    fn value(&mut self, position: &<Self::Game as Game>::Position) -> Result<Value> {
+        Ok(Value::Finite(self.nimber(position)?))
+    }
+    /// A derivation of the value in the game's own terms, for `explain` (`name` is the game's
+    /// name as typed); `None` uses the generic listing of options and the mex.
+    fn explain(&mut self, _name: &str, _position: &<Self::Game as Game>::Position) -> Option<Result<String>> {
+        None
+    }
+    /// Every move from `position` to a position of value `target`.
+    fn moves_to_value(
+        &mut self,
+        position: &<Self::Game as Game>::Position,
+        target: Nimber,
+    ) -> Result<Vec<Move<<Self::Game as Game>::Position>>>;
+    /// Most moves a listing may have, when the engine has a state limit (a position with more
+    /// moves is refused rather than listed); `None`: no limit.
+    fn move_limit(&self) -> Option<usize> {
+        None
+    }
+    /// Whether a position's independent components are shown as a sum (`explain`, `split`);
+    /// engines that value whole boards themselves keep them whole.
+    fn shows_components(&self) -> bool {
+        true
+    }
+    /// An error the game met where its interface cannot return one (a script failing while
+    /// listing options), checked after every listing of moves; `Ok` when there is none.
+    fn pending_error(&self) -> Result<()> {
+        Ok(())
+    }
+    /// Called once after the start position's value was asked (with the outcome): the place for
+    /// an engine's own report or for saving its table.
+    fn after_start_value(&mut self, _outcome: &Result<Value>) -> Result<()> {
+        Ok(())
+    }
 }
 
-impl<G: Game + 'static> Instance<G> {
-    /// The position `position` of the game solved by `solver`, shown under the game name `name`
-    /// (with its parameters, e.g. `subtraction --set 1,2,3`).
-    pub fn new(name: impl Into<String>, solver: Solver<G>, position: G::Position) -> Self {
+impl<G: Game + 'static> Engine for Solver<G> {
+    type Game = G;
+
+    fn game(&self) -> &G {
+        Solver::game(self)
+    }
+
+    fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
+        Solver::nimber(self, position)
+    }
+
+    fn moves_to_value(&mut self, position: &G::Position, target: Nimber) -> Result<Vec<Move<G::Position>>> {
+        Solver::moves_to_value(self, position, target)
+    }
+
+    fn move_limit(&self) -> Option<usize> {
+        Some(self.limits.max_states)
+    }
+}
+
+/// The position type of an engine's game.
+type PositionOf<E> = <<E as Engine>::Game as Game>::Position;
+
+/// A position of a game with the engine shared by every position reached from it: the one
+/// adapter between positions and engines.
+pub struct Instance<E: Engine> {
+    name: Rc<str>,
+    engine: Rc<RefCell<E>>,
+    position: PositionOf<E>,
+    /// The position the instance was made with (not one reached by a move): its value calls the
+    /// engine's [`Engine::after_start_value`].
+    start: bool,
+}
+
+impl<E: Engine> Instance<E> {
+    /// The start position `position` of the game named `name`, valued by `engine`.
+    pub fn new(name: impl Into<String>, engine: E, position: PositionOf<E>) -> Self {
         let name: String = name.into();
         Instance {
             name: name.into(),
-            solver: Rc::new(RefCell::new(solver)),
+            engine: Rc::new(RefCell::new(engine)),
             position,
+            start: true,
         }
     }
 
-    /// The position in the game's own type.
-    pub fn position(&self) -> &G::Position {
+    /// The position.
+    pub fn position(&self) -> &PositionOf<E> {
         &self.position
     }
 
-    /// Another position of the same game, sharing this one's solver.
-    pub fn at(&self, position: G::Position) -> Box<dyn AnyPosition> {
+    /// The engine, to adjust before the first value (e.g. switch on its report).
+    pub fn engine_mut(&self) -> std::cell::RefMut<'_, E> {
+        self.engine.borrow_mut()
+    }
+
+    /// The engine (shared by every position reached from the start).
+    pub fn engine(&self) -> std::cell::Ref<'_, E> {
+        self.engine.borrow()
+    }
+
+    /// Another position of the same game, sharing this one's engine.
+    pub fn at(&self, position: PositionOf<E>) -> Box<dyn AnyPosition> {
         Box::new(Instance {
             name: self.name.clone(),
-            solver: self.solver.clone(),
+            engine: self.engine.clone(),
             position,
+            start: false,
         })
+    }
+
+    fn played(&self, moves: Vec<Move<PositionOf<E>>>) -> Vec<Played> {
+        moves
+            .into_iter()
+            .map(|m| Played {
+                label: m.label,
+                next: self.at(m.position),
+            })
+            .collect()
     }
 }
 
-impl<G: Game + 'static> AnyPosition for Instance<G> {
+impl<E: Engine> AnyPosition for Instance<E> {
     fn game(&self) -> String {
         self.name.to_string()
     }
 
     fn text(&self) -> String {
-        self.solver.borrow().game().format(&self.position)
+        self.engine.borrow().game().format(&self.position)
     }
 
     fn convention(&self) -> Convention {
-        self.solver.borrow().game().convention()
+        self.engine.borrow().game().convention()
     }
 
     fn value(&self) -> Result<Value> {
-        Ok(Value::Finite(self.solver.borrow_mut().nimber(&self.position)?))
+        let v = self.engine.borrow_mut().value(&self.position);
+        if self.start {
+            self.engine.borrow_mut().after_start_value(&v)?;
+        }
+        v
     }
 
     fn moves(&self) -> Result<Vec<Played>> {
-        let limit = self.solver.borrow().limits.max_states;
-        if let Some(n) = self.solver.borrow().game().move_count(&self.position)
+        let engine = self.engine.borrow();
+        if let Some(limit) = engine.move_limit()
+            && let Some(n) = engine.game().move_count(&self.position)
             && n > limit as u128
         {
             return Err(Error::Input(format!(
                 "the position has {n} moves, more than the state limit {limit}: they cannot all be listed (raise it with --max-states)"
             )));
         }
-        let moves = self.solver.borrow().game().moves(&self.position);
-        Ok(moves
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.at(m.position),
-            })
-            .collect())
+        let moves = engine.game().moves(&self.position);
+        engine.pending_error()?;
+        drop(engine);
+        Ok(self.played(moves))
     }
 
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
-        let moves = self.solver.borrow_mut().moves_to_value(&self.position, target)?;
-        Ok(moves
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.at(m.position),
-            })
-            .collect())
+        let moves = self.engine.borrow_mut().moves_to_value(&self.position, target)?;
+        Ok(self.played(moves))
     }
 
     fn boxed(&self) -> Box<dyn AnyPosition> {
         self.at(self.position.clone())
     }
 
+    fn explain(&self) -> Option<Result<String>> {
+        self.engine.borrow_mut().explain(&self.name, &self.position)
+    }
+
     fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
-        let solver = self.solver.borrow();
-        if solver.game().convention() != Convention::Normal {
+        let engine = self.engine.borrow();
+        if !engine.shows_components() || engine.game().convention() != Convention::Normal {
             return None;
         }
-        let parts = solver.game().components(&self.position)?;
+        let parts = engine.game().components(&self.position)?;
+        drop(engine);
         (parts.len() >= 2).then(|| parts.into_iter().map(|p| self.at(p)).collect())
     }
 }

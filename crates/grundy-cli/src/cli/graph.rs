@@ -53,7 +53,7 @@ pub fn run(a: &GraphArgs, settings: Settings) -> Result<String> {
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
     if let Some(v) = start {
         let x = solved.vertex(&v)?;
-        let r = state_game(&solved, Pawns::new(solved.clone(), vec![x]))?;
+        let r = state_game(&solved, Pawns::place(solved.clone(), vec![x]))?;
         return if json { json_line(&r) } else { Ok(state_game_text(&r)) };
     }
     if let Some(list) = pawns {
@@ -61,7 +61,7 @@ pub fn run(a: &GraphArgs, settings: Settings) -> Result<String> {
             .split(',')
             .map(|v| solved.vertex(v.trim()))
             .collect::<Result<Vec<u32>>>()?;
-        let r = pawn_report(Pawns::new(solved.clone(), ids))?;
+        let r = pawn_report(Pawns::place(solved.clone(), ids))?;
         return if json { json_line(&r) } else { Ok(pawns_text(&r)) };
     }
     if all_g || boolean {

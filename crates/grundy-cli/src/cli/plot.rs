@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! grundy plot seq GAME [ARGS] --to N -o FILE       g(n) for n = 0..N, preperiod and period shaded
-//! grundy plot maze FILE [X,Y] -o FILE               a maze's Grundy grid with its walls
+//! grundy plot GAME ARGS -o FILE                     a game's own picture of values (maze FILE [X,Y]:
+//!                                                   the Grundy grid with its walls)
 //! grundy plot table 'GAME {x} {y}' --x A..B --y C..D -o FILE
 //!                                                   any game with two numbers in its position:
 //!                                                   the value of every (x, y) as a heatmap
@@ -21,9 +22,7 @@
 
 use super::args::{PlotArgs, SeqOptions};
 use grundy::error::{Error, Result};
-use grundy::games::maze::{Cell, Maze};
 use grundy::games::{self, Settings};
-use grundy::solve::Solver;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -87,12 +86,6 @@ pub fn run(a: &PlotArgs, settings: Settings) -> Result<String> {
             render(&output, size.unwrap_or((1000, 520)), &Picture::Sequence(s.clone()))?;
             format!("{} values", s.values.len())
         }
-        "maze" => {
-            let h = maze(&rest, &settings)?;
-            let text = describe(&h);
-            render(&output, size.unwrap_or((760, 640)), &Picture::Heatmap(h))?;
-            text
-        }
         "table" => {
             let xs = parse_range(a.x.as_deref().unwrap_or("0..15"), "x")?;
             let ys = parse_range(a.y.as_deref().unwrap_or("0..15"), "y")?;
@@ -102,9 +95,17 @@ pub fn run(a: &PlotArgs, settings: Settings) -> Result<String> {
             text
         }
         other => {
-            return Err(Error::Input(format!(
-                "cannot plot `{other}`: write `plot seq ...`, `plot maze ...` or `plot table ...`"
-            )));
+            // A game that draws its own board (the registry's picture capability).
+            let picture = games::find(other).ok().and_then(|e| e.caps.picture);
+            let Some(picture) = picture else {
+                return Err(Error::Input(format!(
+                    "cannot plot `{other}`: write `plot seq ...`, `plot maze ...` or `plot table ...`"
+                )));
+            };
+            let h = Heatmap::from(picture(&rest, &settings)?);
+            let text = describe(&h);
+            render(&output, size.unwrap_or((760, 640)), &Picture::Heatmap(h))?;
+            text
         }
     };
     Ok(format!("wrote {output} ({summary})\n"))
@@ -177,42 +178,19 @@ fn sequence(words: &[String], opts: &SeqOptions, settings: Settings) -> Result<S
     })
 }
 
-/// `plot maze FILE [X,Y]`: the Grundy value of every floor cell.
-pub fn maze(words: &[String], settings: &Settings) -> Result<Heatmap> {
-    let (file, at) = match words {
-        [file] => (file, None),
-        [file, at] => (file, Some(games::maze::parse_cell(at)?)),
-        _ => {
-            return Err(Error::Input(
-                "plot maze takes a board file and optionally a cell: `plot maze FILE [X,Y]`".into(),
-            ));
-        }
-    };
-    let text =
-        grundy::files::read_regular_text(std::path::Path::new(file), grundy::files::MAX_INPUT_BYTES, "maze file")?;
-    let (board, figure) = Maze::parse(&text)?;
-    let (w, h) = (board.width(), board.height());
-    let mut solver: Solver<Maze> = settings.solver(board.clone());
-    let mut cells = vec![vec![None; w]; h];
-    for (y, row) in cells.iter_mut().enumerate() {
-        for (x, cell) in row.iter_mut().enumerate() {
-            let c = Cell { x, y };
-            if !board.is_wall(c) {
-                *cell = Some(solver.nimber(&c)?.0);
-            }
+impl From<games::ValueGrid> for Heatmap {
+    fn from(g: games::ValueGrid) -> Heatmap {
+        Heatmap {
+            title: g.title,
+            x_label: g.x_label,
+            y_label: g.y_label,
+            xs: g.xs,
+            ys: g.ys,
+            cells: g.cells,
+            none_means: g.none_means,
+            mark: g.mark,
         }
     }
-    let mark = at.or(figure).map(|c| (c.x, c.y));
-    Ok(Heatmap {
-        title: format!("maze {file}: Grundy values"),
-        x_label: "x (from the left)".into(),
-        y_label: "y (from the bottom)".into(),
-        xs: (0..w as i64).collect(),
-        ys: (0..h as i64).collect(),
-        cells,
-        none_means: "wall".into(),
-        mark,
-    })
 }
 
 /// `plot table 'GAME {x} {y}' --x A..B --y C..D`: the value of every position of the template.

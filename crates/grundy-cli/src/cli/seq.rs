@@ -79,26 +79,12 @@ fn run_with(
         ));
     };
     let entry = games::find(name)?;
-    if entry.name == "triomino" {
-        // Not a heap game, but one number: the full 2×n strip, by the O(N²) recurrence over
-        // strip components.
-        grundy::games::args::no_other_options(rest, "seq triomino", "--to N")?;
-        if !rest.is_empty() {
-            return Err(Error::Input(
-                "seq triomino takes no length: the lengths are 0..N of --to N, e.g. `grundy seq triomino --to 40`"
-                    .into(),
-            ));
-        }
-        if to > grundy::games::triomino::MAX_LENGTH {
-            return Err(Error::Input(format!(
-                "seq triomino --to {to}: boards up to 2×{} are accepted",
-                grundy::games::triomino::MAX_LENGTH
-            )));
-        }
-        let values = grundy::games::triomino::strip_values_by_components(to as usize, &settings.limits.control)?;
-        let values = values.into_iter().map(grundy::nimber::Nimber).collect();
-        let seq = Sequence::from_values(values, &PeriodProof::None, "O(N²) recurrence over strip components")?;
-        return output("triomino", to, &seq, csv, json, capture);
+    if let Some(values) = entry.caps.sequence {
+        // Not a heap game, but one number (the triomino game's 2×n strips): the game's own
+        // sequence.
+        let (values, method) = values(rest, to, &settings.limits.control)?;
+        let seq = Sequence::from_values(values, &PeriodProof::None, method)?;
+        return output(entry.name, to, &seq, csv, json, capture);
     }
     let Some(make) = entry.heap_rules else {
         return Err(Error::Input(format!(

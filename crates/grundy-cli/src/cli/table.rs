@@ -109,14 +109,9 @@ impl Table {
     }
 }
 
+/// The proved law of a row, when the game's registry entry has one.
 fn law(game: &str, fixed: &[u64]) -> Option<Periodicity> {
-    match game {
-        "welter" => grundy::games::welter::row_law(fixed),
-        "welter-no-overtaking" => grundy::games::no_overtaking::row_law(fixed),
-        "lattice" => grundy::games::lattice::row_law(fixed),
-        "chop" => grundy::games::chop::row_law(fixed),
-        _ => None,
-    }
+    (games::find(game).ok()?.caps.row_law?)(fixed)
 }
 
 fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
@@ -165,8 +160,11 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
         cols,
         cells: Vec::new(),
     };
-    if table.game == "wythoff" && table.args.len() == 2 {
-        table.cells = wythoff_cells(&table, &settings.limits.control)?;
+    if let Ok(entry) = games::find(&table.game)
+        && let Some(grid) = entry.caps.grid
+        && table.args.len() == 2
+    {
+        table.cells = grid_cells(&table, grid, &settings.limits.control)?;
         return Ok(table);
     }
     let mut first_error = None;
@@ -197,8 +195,9 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
     Ok(table)
 }
 
-/// Wythoff: one mex table for the whole grid (the generic search per cell would repeat work).
-fn wythoff_cells(t: &Table, control: &grundy::control::Control) -> Result<Vec<Vec<Cell>>> {
+/// A game whose position is two numbers and that computes its whole grid at once (Wythoff: one
+/// mex table; the generic search per cell would repeat work).
+fn grid_cells(t: &Table, grid: games::GridFn, control: &grundy::control::Control) -> Result<Vec<Vec<Cell>>> {
     let coord = |i: usize, r: u64, c: u64| -> Result<u64> {
         match &t.args[i] {
             Arg::Fixed(w) => grundy::games::heap::parse_natural(w, "coordinate"),
@@ -214,7 +213,7 @@ fn wythoff_cells(t: &Table, control: &grundy::control::Control) -> Result<Vec<Ve
             maxy = maxy.max(coord(1, r, c)?);
         }
     }
-    let g = grundy::games::wythoff::table(maxx, maxy, control)?;
+    let g = grid(maxx, maxy, control)?;
     let mut out = Vec::new();
     for &r in &t.rows {
         let mut row = Vec::new();

@@ -140,3 +140,52 @@ fn divisors_from_its_sieve_matches_the_generic_solver() {
     let out = stdout(&["value", "divisors", "10000000", "--max-states", "1000"]);
     assert!(out.contains("value"), "{out}");
 }
+
+#[test]
+fn nim_prime_subtraction_and_octal_codes_match_the_generic_solver() {
+    use grundy::games::nim::NimRules;
+    use grundy::games::octal::{Code, Octal};
+    use grundy::games::subtraction::PrimeSubtraction;
+    for n in 0..=40 {
+        compare(NimRules, &[n, 5]);
+        compare(PrimeSubtraction::new(40).unwrap(), &[n, 7]);
+    }
+    for code in ["0.137", "0.07", "4.07", "0.6", "0.77"] {
+        let rules = Octal::with_values(Code::parse(code).unwrap(), 40, &Default::default()).unwrap();
+        for n in 0..=40 {
+            compare(rules.clone(), &[n]);
+        }
+        for a in 0..=12 {
+            compare(rules.clone(), &[a, 9, 13]);
+        }
+    }
+}
+
+/// Every heap game of the registry builds its positions through `heap::position` (the sequence
+/// engine, a closed formula, or the generic solver): its value on small heaps equals the plain
+/// generic solver's on the rules the registry gives for `seq`.
+#[test]
+fn every_heap_game_of_the_registry_agrees_with_the_plain_solver() {
+    use crate::support::value;
+    use grundy::games::REGISTRY;
+    for e in REGISTRY {
+        let Some(make) = e.heap_rules else { continue };
+        let words: Vec<String> = e.example.split_whitespace().map(str::to_string).collect();
+        let numbers = words.iter().rev().take_while(|w| w.parse::<u64>().is_ok()).count();
+        let prefix = &words[..words.len() - numbers];
+        let rules = make(&prefix[0], &prefix[1..], 30).unwrap();
+        let mut plain = Solver::plain(HeapGame::new(rules));
+        let first = u64::from(e.name == "divisors"); // divisors' states start at 1
+        for n in first..=30 {
+            for heaps in [vec![n], vec![n, 11]] {
+                let words = format!(
+                    "{} {}",
+                    prefix.join(" "),
+                    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+                );
+                let want = plain.nimber(&heaps).unwrap().0;
+                assert_eq!(value(&words), want, "{words}");
+            }
+        }
+    }
+}

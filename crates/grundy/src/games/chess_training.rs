@@ -14,7 +14,7 @@
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::position::{AnyPosition, Instance};
 
 /// Queens as (x, y): x columns from the left, y rows from the bottom, both from 0.
@@ -130,4 +130,5 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities::NONE,
 };

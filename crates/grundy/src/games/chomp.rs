@@ -15,18 +15,15 @@
 //! Sources, by their names in `docs/sources.md`: \[Slides\] (rules, small values, strategy
 //! stealing), \[Beling-solvers\] (the dense table).
 
-use crate::control::Control;
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::cram::parse_size;
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Played};
+use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::chomp_dense::{ChompTable, shape_count};
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
-use crate::value::Value;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Most rows of a shape.
@@ -171,13 +168,13 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let shape = parse_shape(word)?;
     let (rows, cols) = (shape.height(), shape.rows[0] as usize);
     if rows * cols < 255 && shape_count(rows, cols) <= settings.limits.max_states.max(1 << 20) as u64 {
-        return Ok(Box::new(ChompInstance {
-            table: Rc::new(RefCell::new(None)),
+        let engine = ChompDense {
+            table: None,
             box_size: (rows, cols),
-            shape,
             stats,
             control: settings.limits.control.clone(),
-        }));
+        };
+        return Ok(Box::new(Instance::new("chomp", engine, shape)));
     }
     let config = Config {
         outcome_above: u32::MAX,
@@ -185,37 +182,26 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..Config::default()
     };
     Ok(Box::new(
-        SearchInstance::new("chomp", Chomp, config, shape)
+        SearchInstance::searching("chomp", Chomp, config, shape)
             .with_stats(stats)
             .with_control(settings.limits.control.clone()),
     ))
 }
 
-/// A Chomp position solved by the dense table of its bounding box ([`ChompTable`], built on
-/// first use and shared by every position reached from it).
-pub struct ChompInstance {
-    table: Rc<RefCell<Option<Rc<ChompTable>>>>,
+/// Chomp valued by the dense table of the start's bounding box ([`ChompTable`], built on first
+/// use), as an [`Engine`] of the generic adapter.
+pub struct ChompDense {
+    table: Option<Rc<ChompTable>>,
     box_size: (usize, usize),
-    shape: Shape,
-    /// Report the table's size and time (a message to the observer) after building it.
+    /// Report the table's size and time (a message to the observer) when it is built.
     stats: bool,
     /// Cancellation, memory budget and the observer.
-    control: Control,
+    control: crate::control::Control,
 }
 
-impl ChompInstance {
-    fn at(&self, shape: Shape) -> Box<dyn AnyPosition> {
-        Box::new(ChompInstance {
-            table: self.table.clone(),
-            box_size: self.box_size,
-            shape,
-            stats: false,
-            control: self.control.clone(),
-        })
-    }
-
-    fn table(&self) -> Result<Rc<ChompTable>> {
-        if let Some(t) = self.table.borrow().as_ref() {
+impl ChompDense {
+    fn table(&mut self) -> Result<Rc<ChompTable>> {
+        if let Some(t) = &self.table {
             return Ok(t.clone());
         }
         let clock = std::time::Instant::now();
@@ -229,55 +215,35 @@ impl ChompInstance {
                 clock.elapsed().as_secs_f64()
             ));
         }
-        *self.table.borrow_mut() = Some(t.clone());
+        self.table = Some(t.clone());
         Ok(t)
-    }
-
-    fn nimber(&self, s: &Shape) -> Result<Nimber> {
-        let rows: Vec<usize> = s.rows[..s.height()].iter().map(|&r| r as usize).collect();
-        Ok(Nimber(self.table()?.nimber(&rows) as u64))
     }
 }
 
-impl AnyPosition for ChompInstance {
-    fn game(&self) -> String {
-        "chomp".into()
+impl Engine for ChompDense {
+    type Game = Chomp;
+
+    fn game(&self) -> &Chomp {
+        &Chomp
     }
 
-    fn text(&self) -> String {
-        Chomp.format(&self.shape)
+    fn nimber(&mut self, s: &Shape) -> Result<Nimber> {
+        let rows: Vec<usize> = s.rows[..s.height()].iter().map(|&r| r as usize).collect();
+        Ok(Nimber(self.table()?.nimber(&rows) as u64))
     }
 
-    fn value(&self) -> Result<Value> {
-        Ok(Value::Finite(self.nimber(&self.shape)?))
-    }
-
-    fn moves(&self) -> Result<Vec<Played>> {
-        Ok(Chomp
-            .moves(&self.shape)
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.at(m.position),
-            })
-            .collect())
-    }
-
-    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
+    fn moves_to_value(&mut self, s: &Shape, target: Nimber) -> Result<Vec<Move<Shape>>> {
         let mut out = Vec::new();
-        for m in Chomp.moves(&self.shape) {
+        for m in Chomp.moves(s) {
             if self.nimber(&m.position)? == target {
-                out.push(Played {
-                    label: m.label,
-                    next: self.at(m.position),
-                });
+                out.push(m);
             }
         }
         Ok(out)
     }
 
-    fn boxed(&self) -> Box<dyn AnyPosition> {
-        self.at(self.shape)
+    fn shows_components(&self) -> bool {
+        false
     }
 }
 
@@ -295,6 +261,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::games::lattice::{axis_moves, axis_moves_to, parse_pair};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -83,6 +83,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        row_law: Some(row_law),
+        ..Capabilities::NONE
+    },
 };
 
 /// The proved shift law of a row with one side fixed at c: g = (c − 1) ⊕ (n − 1).

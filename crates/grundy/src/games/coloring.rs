@@ -13,7 +13,7 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::position::AnyPosition;
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
@@ -158,7 +158,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         ..Config::default()
     };
     Ok(Box::new(
-        SearchInstance::new("coloring", Coloring, config, row)
+        SearchInstance::searching("coloring", Coloring, config, row)
             .with_stats(stats)
             .with_control(settings.limits.control.clone()),
     ))
@@ -177,6 +177,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        empty_text: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

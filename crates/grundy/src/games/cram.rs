@@ -16,14 +16,11 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Played};
+use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::Searchable;
 use crate::solve::search::cram::{CramConfig, CramSearch};
-use crate::value::Value;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// At most this many cells (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -376,72 +373,76 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
                 .message(format!("table file {}: {n} nimbers read", path.display()));
         }
     }
-    Ok(Box::new(CramInstance {
-        search: Rc::new(RefCell::new(search)),
-        board,
+    let engine = CramEngine {
+        search,
         stats,
-        table_file: table_file.map(Rc::new),
-    }))
+        table_file,
+        board_text: board.format(),
+        elapsed: std::time::Duration::ZERO,
+    };
+    Ok(Box::new(Instance::new("cram", engine, board)))
 }
 
-/// A Cram position solved by the dedicated bitboard engine ([`CramSearch`]), shared by every
-/// position reached from it.
-pub struct CramInstance {
-    search: Rc<RefCell<CramSearch>>,
-    board: Board,
-    /// Report the engine's counters (messages to the observer of the search's control) after
-    /// each value.
+/// Cram valued by the dedicated bitboard engine ([`CramSearch`]), as an [`Engine`] of the
+/// generic adapter (shared by every position reached from the start).
+pub struct CramEngine {
+    search: CramSearch,
+    /// Report the engine's counters (messages to the observer of the search's control) after the
+    /// start's value.
     stats: bool,
-    /// `--tt FILE`: the table is saved there after the root's value (also when interrupted).
-    table_file: Option<Rc<std::path::PathBuf>>,
+    /// `--tt FILE`: the table is saved there after the start's value (also when interrupted).
+    table_file: Option<std::path::PathBuf>,
+    /// The start board as written, recorded in the table file.
+    board_text: String,
+    /// Time of the last value.
+    elapsed: std::time::Duration,
 }
 
-impl CramInstance {
-    fn at(&self, board: Board) -> Box<dyn AnyPosition> {
-        Box::new(CramInstance {
-            search: self.search.clone(),
-            board,
-            stats: false,
-            table_file: None,
-        })
+impl Engine for CramEngine {
+    type Game = Cram;
+
+    fn game(&self) -> &Cram {
+        &Cram
     }
 
-    fn played(&self, moves: Vec<Move<Board>>) -> Vec<Played> {
-        moves
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.at(m.position),
-            })
-            .collect()
-    }
-}
-
-impl AnyPosition for CramInstance {
-    fn game(&self) -> String {
-        "cram".into()
-    }
-
-    fn text(&self) -> String {
-        self.board.format()
-    }
-
-    fn value(&self) -> Result<Value> {
+    fn nimber(&mut self, board: &Board) -> Result<Nimber> {
         let clock = std::time::Instant::now();
-        let v = self.search.borrow_mut().nimber(self.board.bits);
-        let control = self.search.borrow().control.clone();
-        if let Some(path) = &self.table_file {
-            let n = self.search.borrow().save(path, &self.board.format())?;
-            if self.stats || v.is_err() {
-                control.message(format!("table file {}: {n} nimbers saved", path.display()));
+        let v = self.search.nimber(board.bits);
+        self.elapsed = clock.elapsed();
+        Ok(Nimber(u64::from(v?)))
+    }
+
+    fn moves_to_value(&mut self, board: &Board, target: Nimber) -> Result<Vec<Move<Board>>> {
+        let Ok(k) = u8::try_from(target.0) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for m in Cram.moves(board) {
+            if self.search.has_value(m.position.bits, k)? {
+                out.push(m);
             }
         }
-        let v = v?;
-        if self.stats {
-            let s = self.search.borrow().stats();
-            control.message(format!(
+        Ok(out)
+    }
+
+    fn shows_components(&self) -> bool {
+        false
+    }
+
+    fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
+        if let Some(path) = &self.table_file {
+            let n = self.search.save(path, &self.board_text)?;
+            if self.stats || outcome.is_err() {
+                self.search
+                    .control
+                    .message(format!("table file {}: {n} nimbers saved", path.display()));
+            }
+        }
+        if self.stats && outcome.is_ok() {
+            let s = self.search.stats();
+            let line = format!(
                 "search: nimber in {:.3} s, {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
-                clock.elapsed().as_secs_f64(),
+                self.elapsed.as_secs_f64(),
                 s.nodes,
                 s.symmetric,
                 s.bound_cuts,
@@ -452,30 +453,10 @@ impl AnyPosition for CramInstance {
                 s.table.hits,
                 s.table.stores,
                 s.table.replaced
-            ));
+            );
+            self.search.control.message(line);
         }
-        Ok(Value::Finite(Nimber(v as u64)))
-    }
-
-    fn moves(&self) -> Result<Vec<Played>> {
-        Ok(self.played(Cram.moves(&self.board)))
-    }
-
-    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
-        let Ok(k) = u8::try_from(target.0) else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for m in Cram.moves(&self.board) {
-            if self.search.borrow_mut().has_value(m.position.bits, k)? {
-                out.push(m);
-            }
-        }
-        Ok(self.played(out))
-    }
-
-    fn boxed(&self) -> Box<dyn AnyPosition> {
-        self.at(self.board)
+        Ok(())
     }
 }
 
@@ -496,6 +477,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -6,10 +6,10 @@
 //! Sources, by their names in `docs/sources.md`: \[Handbook\].
 
 use crate::error::input;
-use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::heap::{HeapRules, at_most, parse_heaps};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 
 /// The divisor game as one-heap rules (a state k is a heap of k), lifted to several states by
 /// [`crate::games::heap::HeapGame`]; values come from a sequence computed with a
@@ -129,8 +129,7 @@ fn states(words: &[String]) -> crate::Result<Vec<u64>> {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let states = states(words)?;
-    let game = HeapGame::for_heaps(Divisors, &states, &settings.limits.control)?;
-    Ok(Box::new(Instance::new("divisors", settings.solver(game), states)))
+    crate::games::heap::position("divisors", Divisors, states, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
@@ -151,4 +150,5 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities::NONE,
 };

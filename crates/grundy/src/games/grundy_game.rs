@@ -4,9 +4,9 @@
 //!
 //! Sources, by their names in `docs/sources.md`: \[Grundy1939\], \[Handbook\], \[WW\] ch. 4.
 
-use crate::games::heap::{HeapGame, HeapRules, at_most, parse_heaps};
-use crate::games::{GameEntry, Settings};
-use crate::position::{AnyPosition, Instance};
+use crate::games::heap::{HeapRules, at_most, parse_heaps};
+use crate::games::{Capabilities, GameEntry, Settings};
+use crate::position::AnyPosition;
 
 /// Grundy's game as one-heap rules (lifted to several heaps by [`crate::games::heap::HeapGame`]);
 /// single-heap values come from the sequence engine.
@@ -33,8 +33,7 @@ impl HeapRules for GrundyGame {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = at_most(parse_heaps(words)?, MAX_HEAP, "grundy-game")?;
-    let game = HeapGame::for_heaps(GrundyGame, &heaps, &settings.limits.control)?;
-    Ok(Box::new(Instance::new("grundy-game", settings.solver(game), heaps)))
+    crate::games::heap::position("grundy-game", GrundyGame, heaps, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
@@ -54,4 +53,5 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities::NONE,
 };

@@ -16,7 +16,43 @@ use crate::game::{Game, Move};
 use crate::nimber::Nimber;
 pub use crate::solve::heap_sequence::HeapRules;
 use crate::solve::heap_sequence::{Sequence, sequence};
+use crate::solve::periodicity::PeriodProof;
 use std::sync::Arc;
+
+/// Rules chosen at run time (as the registry's [`crate::games::HeapRulesFn`] gives them) are
+/// rules too: every method is the boxed rules' own.
+impl HeapRules for Box<dyn HeapRules> {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        (**self).heap_options(n, f)
+    }
+    fn heap_formula(&self, n: u64) -> Option<Nimber> {
+        (**self).heap_formula(n)
+    }
+    fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        (**self).heap_moves_to(n, target)
+    }
+    fn heap_option_count(&self, n: u64) -> Option<u128> {
+        (**self).heap_option_count(n)
+    }
+    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
+        (**self).take_break()
+    }
+    fn sequence_engine(&self) -> bool {
+        (**self).sequence_engine()
+    }
+    fn own_sequence(&self, to: u64, control: &crate::control::Control) -> Option<crate::Result<Vec<Nimber>>> {
+        (**self).own_sequence(to, control)
+    }
+    fn period_proof(&self) -> PeriodProof {
+        (**self).period_proof()
+    }
+    fn moves_to_label(&self, n: u64, parts: &[u64]) -> String {
+        (**self).moves_to_label(n, parts)
+    }
+    fn move_label(&self, n: u64, parts: &[u64]) -> String {
+        (**self).move_label(n, parts)
+    }
+}
 
 /// Heaps up to this size are valued from a sequence computed up to the largest heap of the
 /// position; beyond, the sequence is computed to [`PERIOD_SEARCH`] and used only when it proves
@@ -26,6 +62,28 @@ pub const SEQUENCE_UP_TO: u64 = 10_000_000;
 /// How far the sequence is computed to look for a proved period for a heap beyond
 /// [`SEQUENCE_UP_TO`].
 pub const PERIOD_SEARCH: u64 = 1 << 16;
+
+/// A position of `heaps` under `rules`, named `name`: the one path by which the registry's heap
+/// games build positions. The game is [`HeapGame::for_heaps`], so rules with a sequence engine
+/// (a take-and-break code, or [`HeapRules::sequence_engine`]) are valued from their sequence
+/// in `value`, `moves`, `explain`, `sum` and `play` alike, without any per-game wiring; rules
+/// with a closed formula use it; others go to the generic solver with `settings`' limits.
+pub fn position<R>(
+    name: impl Into<String>,
+    rules: R,
+    heaps: Vec<u64>,
+    settings: &crate::games::Settings,
+) -> crate::Result<Box<dyn crate::position::AnyPosition>>
+where
+    R: HeapRules + Clone + std::fmt::Debug + 'static,
+{
+    let game = HeapGame::for_heaps(rules, &heaps, &settings.limits.control)?;
+    Ok(Box::new(crate::position::Instance::new(
+        name,
+        settings.solver(game),
+        heaps,
+    )))
+}
 
 /// A position of several heaps, for any [`HeapRules`].
 #[derive(Clone, Debug)]

@@ -11,7 +11,7 @@
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -116,6 +116,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        row_law: Some(row_law),
+        ..Capabilities::NONE
+    },
 };
 
 /// The proved shift law of a row with one coordinate fixed at x: g = x ⊕ n, and adding 2^K > x

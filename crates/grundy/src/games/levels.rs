@@ -12,7 +12,7 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::position::{AnyPosition, Instance};
 
 /// Superpiles, each bottom to top, without empty piles.
@@ -124,4 +124,5 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities::NONE,
 };

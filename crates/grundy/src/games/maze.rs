@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::position::{AnyPosition, Instance};
 
 /// A board: `wall[row][col]` with row 0 at the top of the file.
@@ -199,6 +199,39 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     )))
 }
 
+/// `plot maze FILE [X,Y]`: the Grundy value of every floor cell (walls are `None`), the figure's
+/// cell (or the one given) marked. Cost: one solve of the whole board (shared table).
+fn value_grid(words: &[String], settings: &Settings) -> Result<crate::games::ValueGrid> {
+    let (file, at) = match words {
+        [file] => (file, None),
+        [file, at] => (file, Some(parse_cell(at)?)),
+        _ => return input("plot maze takes a board file and optionally a cell: `plot maze FILE [X,Y]`"),
+    };
+    let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
+    let (board, figure) = Maze::parse(&text)?;
+    let (w, h) = (board.width(), board.height());
+    let mut solver = settings.solver(board.clone());
+    let mut cells = vec![vec![None; w]; h];
+    for (y, row) in cells.iter_mut().enumerate() {
+        for (x, cell) in row.iter_mut().enumerate() {
+            let c = Cell { x, y };
+            if !board.is_wall(c) {
+                *cell = Some(solver.nimber(&c)?.0);
+            }
+        }
+    }
+    Ok(crate::games::ValueGrid {
+        title: format!("maze {file}: Grundy values"),
+        x_label: "x (from the left)".into(),
+        y_label: "y (from the bottom)".into(),
+        xs: (0..w as i64).collect(),
+        ys: (0..h as i64).collect(),
+        cells,
+        none_means: "wall".into(),
+        mark: at.or(figure).map(|c| (c.x, c.y)),
+    })
+}
+
 /// Registry entry of the maze game (`maze`): names, rules text, syntax, builder.
 pub const ENTRY: GameEntry = GameEntry {
     name: "maze",
@@ -214,4 +247,9 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        reads_file: true,
+        picture: Some(value_grid),
+        ..Capabilities::NONE
+    },
 };

@@ -11,7 +11,7 @@
 
 use crate::game::{Convention, Game, Move};
 use crate::games::heap::parse_heaps;
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -118,4 +118,8 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        ..Capabilities::NONE
+    },
 };

@@ -1,35 +1,22 @@
 //! The rulesets, one module per family, and the registry that maps names typed on the command
-//! line to games. A new game is one new module plus one line in [`REGISTRY`].
+//! line to games and says what each game can do ([`Capabilities`]). A new game is one new
+//! module plus one line in the `registry!` list at the end of this file, which declares the
+//! module and adds its entry to [`REGISTRY`] (docs/adding-a-game.md walks through it).
 
+// Helpers shared by the games (not games themselves); the game modules are declared by
+// `registry!` at the end of this file.
 pub mod args;
-pub mod chess_training;
-pub mod chomp;
-pub mod chop;
-pub mod coloring;
-pub mod cram;
-pub mod divisors;
-pub mod graph;
-pub mod grundy_game;
+pub mod graph_format;
 pub mod heap;
-pub mod lattice;
-pub mod levels;
-pub mod maze;
-pub mod misere_nim;
-pub mod nim;
-pub mod no_overtaking;
-pub mod octal;
 #[cfg(feature = "rhai")]
 pub mod script;
-pub mod subtraction;
-pub mod triomino;
-pub mod turtles;
-pub mod welter;
-pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::heap::HeapRules;
+use crate::nimber::Nimber;
 use crate::position::AnyPosition;
+use crate::solve::periodicity::Periodicity;
 use crate::solve::{Limits, Solver};
 
 /// Settings every game builder receives from the command line: the limits, which carry the
@@ -53,8 +40,78 @@ impl Settings {
 pub type BuildFn = fn(&str, &[String], &Settings) -> Result<Box<dyn AnyPosition>>;
 /// Builds one-heap rules (for `seq`) from the name, the words after it, and the largest heap.
 pub type HeapRulesFn = fn(&str, &[String], u64) -> Result<Box<dyn HeapRules>>;
+/// The values g(0..=to) of a one-number family that is not a heap game (e.g. the 2×n strips of
+/// the triomino game), from the words after the name, with a phrase naming the method.
+pub type SequenceFn = fn(&[String], u64, &crate::control::Control) -> Result<(Vec<Nimber>, &'static str)>;
+/// The proved law of one row of a two-parameter table, from the row's fixed numbers.
+pub type RowLawFn = fn(&[u64]) -> Option<Periodicity>;
+/// Every value g(x, y) for 0 ≤ x ≤ xmax, 0 ≤ y ≤ ymax of a game whose position is two
+/// numbers, computed as one table (faster than one search per cell).
+pub type GridFn = fn(u64, u64, &crate::control::Control) -> Result<Vec<Vec<u64>>>;
+/// A picture of values over the game's own board, from the words after the name.
+pub type PictureFn = fn(&[String], &Settings) -> Result<ValueGrid>;
 
-/// A built-in game: its names, its rules in words, its position syntax and builders.
+/// A grid of values to draw (`grundy plot GAME ...`): `cells[row][col]`, row 0 being `ys[0]`.
+#[derive(Clone, Debug)]
+pub struct ValueGrid {
+    /// The picture's title.
+    pub title: String,
+    /// The horizontal axis' label.
+    pub x_label: String,
+    /// The vertical axis' label.
+    pub y_label: String,
+    /// The column coordinates.
+    pub xs: Vec<i64>,
+    /// The row coordinates.
+    pub ys: Vec<i64>,
+    /// The values; `None` is a cell without a position (a wall).
+    pub cells: Vec<Vec<Option<u64>>>,
+    /// What a `None` cell is, for the legend (e.g. "wall").
+    pub none_means: String,
+    /// A cell to outline, as (column, row) indices.
+    pub mark: Option<(usize, usize)>,
+}
+
+/// What a game can do beyond building positions, so commands ask the registry instead of
+/// naming games. Every field is optional: [`Capabilities::NONE`] is a game that only builds
+/// positions (valued by the generic solver through [`crate::position::Instance`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Capabilities {
+    /// The position's first word is a file to read (fuzzers skip such games: runs would depend
+    /// on the disk).
+    pub reads_file: bool,
+    /// The game's values come from a proved closed formula ([`Game::formula`]), not a search.
+    pub closed_form: bool,
+    /// Positions are solved by the board-search engine ([`crate::solve::search`]).
+    pub board_search: bool,
+    /// An empty position is written as no words at all (so its text may be empty).
+    pub empty_text: bool,
+    /// `seq` for a one-number family that is not a heap game.
+    pub sequence: Option<SequenceFn>,
+    /// `table`: the proved law of a row (the row's periodic form is then proved).
+    pub row_law: Option<RowLawFn>,
+    /// `table`: the whole grid at once, for a game whose position is two numbers.
+    pub grid: Option<GridFn>,
+    /// `plot GAME ...`: a picture of values over the game's board.
+    pub picture: Option<PictureFn>,
+}
+
+impl Capabilities {
+    /// No capability beyond building positions.
+    pub const NONE: Capabilities = Capabilities {
+        reads_file: false,
+        closed_form: false,
+        board_search: false,
+        empty_text: false,
+        sequence: None,
+        row_law: None,
+        grid: None,
+        picture: None,
+    };
+}
+
+/// A built-in game: its names, its rules in words, its position syntax, its builders and what
+/// else it can do.
 pub struct GameEntry {
     /// The canonical name, lower case, as typed on the command line (`grundy-game`).
     pub name: &'static str,
@@ -70,36 +127,14 @@ pub struct GameEntry {
     pub example: &'static str,
     /// Builds a position from the name and the words after it.
     pub build: BuildFn,
-    /// For one-heap games: the rules, so `seq` can compute value sequences.
+    /// For one-heap games: the rules, so `seq` can compute value sequences (the heap-sequence
+    /// engine; positions of such games are valued from it, see [`heap::position`]).
     pub heap_rules: Option<HeapRulesFn>,
     /// For families named by a pattern (such as octal codes): whether a name belongs to it.
     pub claims: Option<fn(&str) -> bool>,
+    /// Everything else the game can do.
+    pub caps: Capabilities,
 }
-
-/// Every built-in game.
-pub const REGISTRY: &[GameEntry] = &[
-    nim::ENTRY,
-    misere_nim::ENTRY,
-    subtraction::ENTRY,
-    subtraction::PRIME_ENTRY,
-    divisors::ENTRY,
-    grundy_game::ENTRY,
-    maze::ENTRY,
-    graph::ENTRY,
-    welter::ENTRY,
-    no_overtaking::ENTRY,
-    lattice::ENTRY,
-    wythoff::ENTRY,
-    chop::ENTRY,
-    turtles::ENTRY,
-    octal::ENTRY,
-    chomp::ENTRY,
-    cram::ENTRY,
-    triomino::ENTRY,
-    coloring::ENTRY,
-    levels::ENTRY,
-    chess_training::ENTRY,
-];
 
 /// The entry for a game name (or alias, or a name claimed by a family).
 pub fn find(name: &str) -> Result<&'static GameEntry> {
@@ -168,4 +203,40 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
 /// Split a quoted sum component such as `'nim 3 4'` into words (whitespace separated).
 pub fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Declares each game module and lists its entries, in order, as [`REGISTRY`]: the one line a
+/// new game adds is `module => [ENTRY],`.
+macro_rules! registry {
+    ($($module:ident => [$($entry:ident),+]),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every built-in game, in the order `grundy list` shows them.
+        pub const REGISTRY: &[GameEntry] = &[$($($module::$entry),+),+];
+    };
+}
+
+registry! {
+    nim => [ENTRY],
+    misere_nim => [ENTRY],
+    subtraction => [ENTRY, PRIME_ENTRY],
+    divisors => [ENTRY],
+    grundy_game => [ENTRY],
+    maze => [ENTRY],
+    graph => [ENTRY],
+    welter => [ENTRY],
+    no_overtaking => [ENTRY],
+    lattice => [ENTRY],
+    wythoff => [ENTRY],
+    chop => [ENTRY],
+    turtles => [ENTRY],
+    octal => [ENTRY],
+    chomp => [ENTRY],
+    cram => [ENTRY],
+    triomino => [ENTRY],
+    coloring => [ENTRY],
+    levels => [ENTRY],
+    chess_training => [ENTRY],
+    // Append new games: saved fuzz inputs pick games by their index in the registry.
+    node_kayles => [ENTRY],
 }

@@ -7,9 +7,9 @@
 //! \[Infoarena\] (the rule and its proof).
 
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 use crate::solve::Solver;
 use crate::solve::periodicity::{PeriodProof, Periodicity};
 
@@ -47,11 +47,7 @@ pub type Nim = HeapGame<NimRules>;
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
-    Ok(Box::new(Instance::new(
-        "nim",
-        settings.solver(HeapGame::new(NimRules)),
-        heaps,
-    )))
+    crate::games::heap::position("nim", NimRules, heaps, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
@@ -72,6 +68,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        ..Capabilities::NONE
+    },
 };
 
 /// A solver for Nim positions (used by tests and other games).

@@ -15,7 +15,7 @@
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::games::welter::{format_squares, parse_squares, replace};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -140,6 +140,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        row_law: Some(row_law),
+        ..Capabilities::NONE
+    },
 };
 
 /// The proved shift law of a row: pawns `fixed` stay, the top pawn is on square n > max: the

@@ -16,10 +16,10 @@
 
 use crate::control::Control;
 use crate::error::{Error, Result, input};
-use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::heap::{HeapRules, parse_heaps};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 use crate::solve::periodicity::PeriodProof;
 use crate::solve::take_break::{self, Computed, TakeBreak};
 
@@ -323,11 +323,7 @@ fn build(name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn An
     let max = heaps.iter().copied().max().unwrap_or(0);
     let text = code.text().to_string();
     let rules = Octal::with_values(code, max, &settings.limits.control)?;
-    Ok(Box::new(Instance::new(
-        text,
-        settings.solver(HeapGame::new(rules)),
-        heaps,
-    )))
+    crate::games::heap::position(text, rules, heaps, settings)
 }
 
 fn rules(name: &str, words: &[String], _max_heap: u64) -> Result<Box<dyn HeapRules>> {
@@ -355,6 +351,7 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: Some(claims),
+    caps: Capabilities::NONE,
 };
 
 #[cfg(test)]

@@ -23,7 +23,7 @@
 //! error instead of hanging; the solver's state limit and Ctrl-C bound the search as for every
 //! game. Script errors are reported as `FILE line N: message` with exit code 2. The `Game`
 //! trait has no error channel in `options`, so the first error is kept in a shared cell and the
-//! positions handed to the command line ([`ScriptPosition`]) check it after every query.
+//! engine that values the positions ([`ScriptEngine`]) checks it after every query.
 //! A script call costs microseconds, so a scripted game is some hundred times slower than a
 //! built-in one: fine for teaching and for trying rules, not for records.
 //!
@@ -35,8 +35,7 @@ use crate::game::{Game, Move};
 use crate::games::Settings;
 use crate::games::args::take_option;
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance, Played, Sum};
-use crate::value::Value;
+use crate::position::{AnyPosition, Engine as PositionEngine, Instance, Sum};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -386,80 +385,62 @@ impl Game for ScriptGame {
     }
 }
 
-/// A position of a scripted game as the command line sees it: every answer is checked against
-/// the script's error cell.
-pub struct ScriptPosition {
-    inner: Box<dyn AnyPosition>,
+/// The generic solver over a script, as an engine of the generic adapter: every answer is
+/// checked against the script's error cell (the [`Game`] trait has no error channel).
+pub struct ScriptEngine {
+    solver: crate::solve::Solver<ScriptGame>,
     error: Rc<RefCell<Option<Error>>>,
 }
 
-impl ScriptPosition {
+impl ScriptEngine {
     fn check<T>(&self, r: Result<T>) -> Result<T> {
         if let Some(e) = self.error.borrow().clone() {
             return Err(e);
         }
         r
     }
-
-    fn wrap(&self, inner: Box<dyn AnyPosition>) -> Box<dyn AnyPosition> {
-        Box::new(ScriptPosition {
-            inner,
-            error: self.error.clone(),
-        })
-    }
-
-    fn wrap_all(&self, moves: Vec<Played>) -> Vec<Played> {
-        moves
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.wrap(m.next),
-            })
-            .collect()
-    }
 }
 
-impl AnyPosition for ScriptPosition {
-    fn game(&self) -> String {
-        self.inner.game()
+impl PositionEngine for ScriptEngine {
+    type Game = ScriptGame;
+
+    fn game(&self) -> &ScriptGame {
+        self.solver.game()
     }
-    fn text(&self) -> String {
-        self.inner.text()
-    }
-    fn value(&self) -> Result<Value> {
-        let v = self.inner.value();
+
+    fn nimber(&mut self, position: &Pos) -> Result<Nimber> {
+        let v = self.solver.nimber(position);
         self.check(v)
     }
-    fn moves(&self) -> Result<Vec<Played>> {
-        let m = self.inner.moves();
-        self.check(m).map(|m| self.wrap_all(m))
-    }
+
     /// The moves to value `target`. By the mex rule a position of value v has a move to every
     /// smaller value; when there is none, the value came from a `components` function that
     /// does not agree with `options`, and that is reported instead of a wrong "no move".
-    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
-        let m = self.inner.moves_to(target);
-        let moves = self.check(m).map(|m| self.wrap_all(m))?;
-        if moves.is_empty()
-            && let Value::Finite(v) = self.value()?
-            && target < v
-        {
-            return Err(Error::Input(format!(
-                "{}: the position {} has value {} (the nim-sum of its `components`), but none of its `options` has value {}: the `components` function does not agree with `options`",
-                self.game(),
-                shorten(&self.text()),
-                v.0,
-                target.0
-            )));
+    fn moves_to_value(&mut self, position: &Pos, target: Nimber) -> Result<Vec<Move<Pos>>> {
+        let m = self.solver.moves_to_value(position, target);
+        let moves = self.check(m)?;
+        if moves.is_empty() {
+            let v = self.nimber(position)?;
+            if target < v {
+                let game = self.solver.game();
+                return Err(Error::Input(format!(
+                    "--rules {}: the position {} has value {} (the nim-sum of its `components`), but none of its `options` has value {}: the `components` function does not agree with `options`",
+                    game.file,
+                    shorten(&game.format(position)),
+                    v.0,
+                    target.0
+                )));
+            }
         }
         Ok(moves)
     }
-    fn boxed(&self) -> Box<dyn AnyPosition> {
-        self.wrap(self.inner.boxed())
+
+    fn move_limit(&self) -> Option<usize> {
+        Some(self.solver.limits.max_states)
     }
-    fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
-        let parts = self.inner.split()?;
-        Some(parts.into_iter().map(|p| self.wrap(p)).collect())
+
+    fn pending_error(&self) -> Result<()> {
+        self.check(Ok(()))
     }
 }
 
@@ -493,16 +474,14 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
     let mut starts = game.parse_start(&words)?.into_iter();
     let first = starts.next().expect("parse_start gives at least one position");
     let error = game.error.clone();
-    let inner = Instance::new(format!("--rules {file}"), settings.solver(game), first);
-    let mut parts: Vec<Box<dyn AnyPosition>> = vec![Box::new(ScriptPosition {
-        inner: inner.boxed(),
+    let engine = ScriptEngine {
+        solver: settings.solver(game),
         error: error.clone(),
-    })];
-    for start in starts {
-        parts.push(Box::new(ScriptPosition {
-            inner: inner.at(start),
-            error: error.clone(),
-        }));
+    };
+    let start = Instance::new(format!("--rules {file}"), engine, first);
+    let mut parts: Vec<Box<dyn AnyPosition>> = vec![start.boxed()];
+    for p in starts {
+        parts.push(start.at(p));
     }
     let p: Box<dyn AnyPosition> = if parts.len() == 1 {
         parts.pop().expect("one part")

@@ -13,10 +13,10 @@
 
 use crate::error::input;
 use crate::games::args::{no_other_options, number_list, take_option};
-use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{GameEntry, Settings};
+use crate::games::heap::{HeapRules, parse_heaps};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Instance};
+use crate::position::AnyPosition;
 use crate::solve::periodicity::{PeriodProof, Periodicity};
 
 /// Subtraction with a finite set S of positive integers.
@@ -97,8 +97,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Bo
     let rules = parse_set(&mut words)?;
     let heaps = parse_heaps(&words)?;
     let name = rules.name();
-    let game = HeapGame::for_heaps(rules, &heaps, &settings.limits.control)?;
-    Ok(Box::new(Instance::new(name, settings.solver(game), heaps)))
+    crate::games::heap::position(name, rules, heaps, settings)
 }
 
 fn rules(_name: &str, words: &[String], _max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
@@ -123,6 +122,7 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
+    caps: Capabilities::NONE,
 };
 
 /// Subtraction of 1 or of any prime.
@@ -204,11 +204,7 @@ impl HeapRules for PrimeSubtraction {
 fn build_prime(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
     let rules = PrimeSubtraction::new(heaps.iter().copied().max().unwrap_or(0))?;
-    Ok(Box::new(Instance::new(
-        "prime-subtraction",
-        settings.solver(HeapGame::new(rules)),
-        heaps,
-    )))
+    crate::games::heap::position("prime-subtraction", rules, heaps, settings)
 }
 
 fn prime_rules(_name: &str, words: &[String], max_heap: u64) -> crate::Result<Box<dyn HeapRules>> {
@@ -229,4 +225,5 @@ pub const PRIME_ENTRY: GameEntry = GameEntry {
     build: build_prime,
     heap_rules: Some(prime_rules),
     claims: None,
+    caps: Capabilities::NONE,
 };

@@ -17,7 +17,7 @@
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::position::AnyPosition;
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
@@ -213,7 +213,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         return input(format!("triomino {n}: boards up to 2×{MAX_LENGTH} are accepted"));
     }
     Ok(Box::new(
-        SearchInstance::new(
+        SearchInstance::searching(
             "triomino",
             Triomino,
             config(settings.limits.max_states),
@@ -221,6 +221,32 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         )
         .with_stats(stats)
         .with_control(settings.limits.control.clone()),
+    ))
+}
+
+/// `seq triomino --to N`: the full 2×n strips for n = 0..=N, by
+/// [`strip_values_by_components`] (the triomino game is not a heap game, but its strips are
+/// one number).
+fn strip_sequence(
+    words: &[String],
+    to: u64,
+    control: &crate::control::Control,
+) -> Result<(Vec<crate::nimber::Nimber>, &'static str)> {
+    args::no_other_options(words, "seq triomino", "--to N")?;
+    if !words.is_empty() {
+        return input(
+            "seq triomino takes no length: the lengths are 0..N of --to N, e.g. `grundy seq triomino --to 40`",
+        );
+    }
+    if to > MAX_LENGTH {
+        return input(format!(
+            "seq triomino --to {to}: boards up to 2×{MAX_LENGTH} are accepted"
+        ));
+    }
+    let values = strip_values_by_components(to as usize, control)?;
+    Ok((
+        values.into_iter().map(crate::nimber::Nimber).collect(),
+        "O(N²) recurrence over strip components",
     ))
 }
 
@@ -238,6 +264,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        board_search: true,
+        sequence: Some(strip_sequence),
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -170,6 +170,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        empty_text: true,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -30,7 +30,7 @@
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
@@ -274,6 +274,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        row_law: Some(row_law),
+        ..Capabilities::NONE
+    },
 };
 
 /// The proved shift law of a Welter row: the pawns `fixed` stay, one more pawn is on square n.

@@ -13,7 +13,7 @@
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::lattice::parse_pair;
-use crate::games::{GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry, Settings};
 use crate::nimber::{MexScratch, Nimber};
 use crate::position::{AnyPosition, Instance};
 
@@ -223,6 +223,11 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: None,
     claims: None,
+    caps: Capabilities {
+        closed_form: true,
+        grid: Some(table),
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

@@ -1,80 +1,56 @@
-//! [`SearchInstance`]: a position of a [`Searchable`] game behind the command line's
-//! [`AnyPosition`] face, solved by the search engine (shared by every position reached from it,
-//! so the transposition table serves the whole session).
+//! [`SearchEngine`]: the search engine ([`Search`]) as an [`Engine`] of the generic adapter
+//! [`Instance`], so a [`Searchable`] game's positions get every command (the engine and its
+//! transposition table are shared by every position reached from the start).
+//! [`SearchInstance`] names that adapter.
 
 use super::{Config, Search, Searchable};
-use crate::control::Control;
 use crate::error::Result;
+use crate::game::Move;
 use crate::nimber::Nimber;
-use crate::position::{AnyPosition, Played};
-use crate::value::Value;
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::position::{Engine, Instance};
 
-/// A position of a [`Searchable`] game with a search engine shared by every position reached
-/// from it.
-pub struct SearchInstance<G: Searchable> {
-    name: Rc<str>,
-    search: Rc<RefCell<Search<G>>>,
-    position: G::Position,
-    /// Report the engine's counters (a message to the observer) after computing a value.
+/// The search engine with its `--stats` switch.
+pub struct SearchEngine<G: Searchable> {
+    search: Search<G>,
+    /// Report the engine's counters (a message to the observer of the search's control) after
+    /// the start position's value.
     stats: bool,
-    /// Cancellation, memory budget and the observer of the stats messages.
-    control: Control,
 }
 
-impl<G: Searchable + 'static> SearchInstance<G> {
-    /// The position `position` of `game`, shown under the name `name`, with a new engine built
-    /// with `config`.
-    pub fn new(name: impl Into<String>, game: G, config: Config, position: G::Position) -> Self {
-        let name: String = name.into();
-        SearchInstance {
-            name: name.into(),
-            search: Rc::new(RefCell::new(Search::with_config(game, config))),
-            position,
+impl<G: Searchable> SearchEngine<G> {
+    /// The engine for `game` with `config`.
+    pub fn new(game: G, config: Config) -> Self {
+        SearchEngine {
+            search: Search::with_config(game, config),
             stats: false,
-            control: Control::default(),
         }
     }
-
-    /// Report the engine's counters after each value (an [`crate::control::Event::Message`]).
-    pub fn with_stats(mut self, on: bool) -> Self {
-        self.stats = on;
-        self
-    }
-
-    /// The search runs under `control` (cancellation, memory budget, messages).
-    pub fn with_control(mut self, control: Control) -> Self {
-        self.search.borrow_mut().control = control.clone();
-        self.control = control;
-        self
-    }
-
-    fn at(&self, position: G::Position) -> Box<dyn AnyPosition> {
-        Box::new(SearchInstance {
-            name: self.name.clone(),
-            search: self.search.clone(),
-            position,
-            stats: false,
-            control: self.control.clone(),
-        })
-    }
 }
 
-impl<G: Searchable + 'static> AnyPosition for SearchInstance<G> {
-    fn game(&self) -> String {
-        self.name.to_string()
+impl<G: Searchable + 'static> Engine for SearchEngine<G> {
+    type Game = G;
+
+    fn game(&self) -> &G {
+        self.search.game()
     }
 
-    fn text(&self) -> String {
-        self.search.borrow().game().format(&self.position)
+    fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
+        self.search.nimber(position)
     }
 
-    fn value(&self) -> Result<Value> {
-        let v = self.search.borrow_mut().nimber(&self.position)?;
-        if self.stats {
-            let s = self.search.borrow().stats();
-            self.control.message(format!(
+    fn moves_to_value(&mut self, position: &G::Position, target: Nimber) -> Result<Vec<Move<G::Position>>> {
+        self.search.moves_to(position, target)
+    }
+
+    /// The engine values whole boards (splitting them itself): positions are shown whole.
+    fn shows_components(&self) -> bool {
+        false
+    }
+
+    fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
+        if self.stats && outcome.is_ok() {
+            let s = self.search.stats();
+            let line = format!(
                 "search: {} nodes, {} symmetric, {} bound cuts; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
                 s.nodes,
                 s.symmetric,
@@ -85,35 +61,33 @@ impl<G: Searchable + 'static> AnyPosition for SearchInstance<G> {
                 s.table.hits,
                 s.table.stores,
                 s.table.replaced
-            ));
+            );
+            self.search.control.message(line);
         }
-        Ok(Value::Finite(v))
+        Ok(())
+    }
+}
+
+/// A position of a [`Searchable`] game solved by the search engine.
+pub type SearchInstance<G> = Instance<SearchEngine<G>>;
+
+impl<G: Searchable + 'static> Instance<SearchEngine<G>> {
+    /// The start `position` of the game named `name`, solved by the search engine with `config`.
+    pub fn searching(name: impl Into<String>, game: G, config: Config, position: G::Position) -> Self {
+        Instance::new(name, SearchEngine::new(game, config), position)
     }
 
-    fn moves(&self) -> Result<Vec<Played>> {
-        let moves = self.search.borrow().game().moves(&self.position);
-        Ok(moves
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.at(m.position),
-            })
-            .collect())
+    /// Report the engine's counters after the start position's value (an
+    /// [`crate::control::Event::Message`]).
+    pub fn with_stats(self, on: bool) -> Self {
+        self.engine_mut().stats = on;
+        self
     }
 
-    fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
-        let moves = self.search.borrow_mut().moves_to(&self.position, target)?;
-        Ok(moves
-            .into_iter()
-            .map(|m| Played {
-                label: m.label,
-                next: self.at(m.position),
-            })
-            .collect())
-    }
-
-    fn boxed(&self) -> Box<dyn AnyPosition> {
-        self.at(self.position.clone())
+    /// The search runs under `control` (cancellation, memory budget, messages).
+    pub fn with_control(self, control: crate::control::Control) -> Self {
+        self.engine_mut().search.control = control;
+        self
     }
 }
 
