@@ -89,7 +89,8 @@ impl MoveReport {
         }
     }
 
-    /// A move of a [`Sum`], whose labels start with `#i ` (the component, 1-based).
+    /// A move of a [`Sum`](crate::position::Sum), whose labels start with `#i ` (the component,
+    /// 1-based).
     pub fn of_sum(m: &Played) -> MoveReport {
         let component = m
             .label
