@@ -5,6 +5,13 @@
 //! method when it pays), `--all` (compute every value even after the period is proved, for
 //! checks and benchmarks). Output is streamed: `--csv FILE` writes a file, `--json` and text go
 //! to stdout; the text table is printed for N ≤ 10000, a summary beyond.
+//!
+//! Text, CSV and JSON are rendered from one [`SeqReport`], whose values are a view of the
+//! computed sequence (`Values`): they are read from it as they are written, never copied (a
+//! sequence may hold 10^8 values), and Ctrl-C stops the writing to stdout. A run stopped by
+//! Ctrl-C or the memory limit writes the report of the values computed so far.
+//!
+//! Cost: the sequence's (see [`grundy::solve::heap_sequence`]); writing is linear in N.
 
 use super::args::SeqOptions;
 use grundy::error::{Error, Result};
@@ -71,7 +78,7 @@ fn run_with(
         }
         let values = grundy::games::script::integer_values(file, to, &settings)?;
         let seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
-        return output(&format!("--rules {file}"), to, &seq, csv, json, capture);
+        return output(&format!("--rules {file}"), &seq, csv, json, capture);
     }
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
@@ -84,7 +91,7 @@ fn run_with(
         // sequence.
         let (values, method) = values(rest, to, &settings.limits.control)?;
         let seq = Sequence::from_values(values, &PeriodProof::None, method)?;
-        return output(entry.name, to, &seq, csv, json, capture);
+        return output(entry.name, &seq, csv, json, capture);
     }
     let Some(make) = entry.heap_rules else {
         return Err(Error::Input(format!(
@@ -115,7 +122,7 @@ fn run_with(
             verify_sequence(name, rest, rules.as_ref(), &values, &seq, &settings)?
         );
     }
-    output(&words.join(" "), to, &seq, csv, json, capture)
+    output(&words.join(" "), &seq, csv, json, capture)
 }
 
 /// `--verify`: the values again by an independent method (see [`grundy::solve::verify`]): a
@@ -186,7 +193,7 @@ fn stopped_early(
     json: bool,
     capture: bool,
 ) -> Result<String> {
-    let text = output_all(game, seq.to, seq, csv, json, capture, false)?;
+    let text = output_all(game, seq, csv, json, capture, false)?;
     if capture {
         return Err(why);
     }
@@ -200,60 +207,61 @@ fn stopped_early(
     Err(why)
 }
 
-fn output(
-    game: &str,
-    to: u64,
-    seq: &Sequence,
-    csv: Option<Option<String>>,
-    json: bool,
-    capture: bool,
-) -> Result<String> {
-    output_all(game, to, seq, csv, json, capture, true)
+fn output(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: bool, capture: bool) -> Result<String> {
+    output_all(game, seq, csv, json, capture, true)
 }
 
-/// Render a sequence as CSV (to a file or stdout), JSON or text; Ctrl-C stops the writing to
-/// stdout if `stoppable`. A CSV file is written whole (to a temporary file, then renamed), so an
-/// existing file is replaced only by a complete one.
+/// Render a sequence's report as CSV (to a file or stdout), JSON or text; Ctrl-C stops the
+/// writing to stdout if `stoppable`. A CSV file is written whole (to a temporary file, then
+/// renamed), so an existing file is replaced only by a complete one.
 fn output_all(
     game: &str,
-    to: u64,
     seq: &Sequence,
     csv: Option<Option<String>>,
     json: bool,
     capture: bool,
     stoppable: bool,
 ) -> Result<String> {
-    let (game, seq) = (game.to_string(), seq);
+    let to_file = matches!(&csv, Some(Some(file)) if file != "-");
+    let report = SeqReport::of(
+        game,
+        seq,
+        Values {
+            seq,
+            stoppable: stoppable && !capture && !to_file,
+        },
+    );
     match csv {
-        Some(Some(file)) if file != "-" => {
+        Some(Some(file)) if to_file => {
             grundy::files::write_atomic_with(std::path::Path::new(&file), "the CSV file", |out| {
-                write_csv(seq, out, false)
+                write_csv(&report, out)
             })?;
-            Ok(format!("{}\nwrote heaps 0..{to} to {file}\n", summary(&game, seq)))
+            Ok(format!(
+                "{}\nwrote heaps 0..{} to {file}\n",
+                summary(&report),
+                report.values.to()
+            ))
         }
         Some(_) => {
             quiet_on_closed_pipe(write_csv(
-                seq,
+                &report,
                 &mut std::io::BufWriter::new(std::io::stdout().lock()),
-                stoppable,
             ))?;
             Ok(String::new())
         }
         None if json && capture => {
             let mut buf = Vec::new();
-            write_json(&game, seq, &mut buf, false).map_err(|e| io_error("memory", e))?;
+            write_json(&report, &mut buf).map_err(|e| io_error("memory", e))?;
             String::from_utf8(buf).map_err(|_| Error::Unsupported("seq JSON is not UTF-8".into()))
         }
         None if json => {
             quiet_on_closed_pipe(write_json(
-                &game,
-                seq,
+                &report,
                 &mut std::io::BufWriter::new(std::io::stdout().lock()),
-                stoppable,
             ))?;
             Ok(String::new())
         }
-        None => Ok(text(&game, seq)),
+        None => Ok(text(&report)),
     }
 }
 
@@ -274,55 +282,60 @@ fn io_error(what: &str, e: std::io::Error) -> Error {
     }
 }
 
-fn check_interrupt(n: u64, stoppable: bool) -> std::io::Result<()> {
-    // Only Ctrl-C stops the writing: after the memory limit, the values so far are written.
-    if stoppable && n & 0xffff == 0 && super::progress::interrupted() {
-        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
-    }
-    Ok(())
-}
-
-fn write_csv(seq: &Sequence, out: &mut (impl Write + ?Sized), stoppable: bool) -> std::io::Result<()> {
-    writeln!(out, "n,value")?;
-    for n in 0..=seq.to {
-        check_interrupt(n, stoppable)?;
-        writeln!(out, "{n},{}", seq.get(n))?;
-    }
-    out.flush()
-}
-
-/// The values of a sequence as a JSON list, streamed from the sequence (no copy); Ctrl-C stops
-/// the writing if `stoppable`.
+/// The values of a report: read from the computed sequence as they are written (no copy of a
+/// sequence of 10^8 values); Ctrl-C stops the writing if `stoppable` (only Ctrl-C: after the
+/// memory limit, the values so far are written).
 struct Values<'a> {
     seq: &'a Sequence,
     stoppable: bool,
 }
 
+impl Values<'_> {
+    /// The last heap.
+    fn to(&self) -> u64 {
+        self.seq.to
+    }
+
+    /// g(n), n ≤ `to`.
+    fn get(&self, n: u64) -> u64 {
+        self.seq.get(n)
+    }
+
+    /// Checked every 2^16 values: an error once Ctrl-C was pressed, if `stoppable`.
+    fn check_interrupt(&self, n: u64) -> std::io::Result<()> {
+        if self.stoppable && n & 0xffff == 0 && super::progress::interrupted() {
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+        }
+        Ok(())
+    }
+}
+
+/// The values as a JSON list, streamed.
 impl Serialize for Values<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut list = s.serialize_seq(Some((self.seq.to + 1) as usize))?;
-        for n in 0..=self.seq.to {
-            check_interrupt(n, self.stoppable).map_err(S::Error::custom)?;
-            list.serialize_element(&Natural(self.seq.get(n)))?;
+        let mut list = s.serialize_seq(Some((self.to() + 1) as usize))?;
+        for n in 0..=self.to() {
+            self.check_interrupt(n).map_err(S::Error::custom)?;
+            list.serialize_element(&Natural(self.get(n)))?;
         }
         list.end()
     }
 }
 
-/// The [`SeqReport`] of a sequence, written as one JSON document (keys in sorted order).
-fn write_json(game: &str, seq: &Sequence, out: &mut (impl Write + ?Sized), stoppable: bool) -> std::io::Result<()> {
-    let p = seq.period.as_ref();
-    let report = SeqReport {
-        game: game.to_string(),
-        method: seq.method.clone(),
-        period: p.map(|p| Natural(p.period)),
-        preperiod: p.map(|p| Natural(p.preperiod)),
-        proved: p.is_some_and(|p| p.proved()),
-        reason: p.map(|p| p.reason.clone()),
-        saltus: p.map(|p| Natural(p.saltus)),
-        values: Values { seq, stoppable },
-    };
-    serde_json::to_writer(&mut *out, &report).map_err(|e| match e.io_error_kind() {
+type Report<'a> = SeqReport<Values<'a>>;
+
+fn write_csv(r: &Report, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    writeln!(out, "n,value")?;
+    for n in 0..=r.values.to() {
+        r.values.check_interrupt(n)?;
+        writeln!(out, "{n},{}", r.values.get(n))?;
+    }
+    out.flush()
+}
+
+/// The report as one JSON document (keys in sorted order).
+fn write_json(r: &Report, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, r).map_err(|e| match e.io_error_kind() {
         Some(kind) => std::io::Error::new(kind, e),
         // The only error of `Values` is Ctrl-C.
         None => std::io::Error::new(std::io::ErrorKind::Interrupted, e),
@@ -331,49 +344,54 @@ fn write_json(game: &str, seq: &Sequence, out: &mut (impl Write + ?Sized), stopp
     out.flush()
 }
 
-fn period_line(seq: &Sequence) -> String {
-    match &seq.period {
-        Some(p) if p.proved() => format!(
-            "period {}, preperiod {}, saltus {} ({})",
-            p.period, p.preperiod, p.saltus, p.reason
-        ),
-        Some(p) => format!(
-            "{}: period {}, preperiod {}, saltus {}",
-            p.reason, p.period, p.preperiod, p.saltus
-        ),
-        None => format!(
+fn period_line(r: &Report) -> String {
+    match (r.period, r.preperiod, r.saltus, &r.reason) {
+        (Some(p), Some(pre), Some(s), Some(reason)) if r.proved => {
+            format!("period {}, preperiod {}, saltus {} ({reason})", p.0, pre.0, s.0)
+        }
+        (Some(p), Some(pre), Some(s), Some(reason)) => {
+            format!("{reason}: period {}, preperiod {}, saltus {}", p.0, pre.0, s.0)
+        }
+        _ => format!(
             "not proved up to {}: no period seen",
-            seq.to.max(seq.computed_heaps().saturating_sub(1))
+            r.values.to().max(r.computed.0.saturating_sub(1))
         ),
     }
 }
 
-fn summary(game: &str, seq: &Sequence) -> String {
-    format!("{game}: g(0..{})\nmethod: {}\n{}", seq.to, seq.method, period_line(seq))
+fn summary(r: &Report) -> String {
+    format!(
+        "{}: g(0..{})\nmethod: {}\n{}",
+        r.game,
+        r.values.to(),
+        r.method,
+        period_line(r)
+    )
 }
 
-fn text(game: &str, seq: &Sequence) -> String {
-    let to = seq.to;
+fn text(r: &Report) -> String {
+    let to = r.values.to();
     if to > TEXT_TABLE_UP_TO {
-        let max = (0..seq.computed_heaps().min(to + 1))
-            .map(|n| seq.get(n))
+        // The largest value computed (the rest, read off a proved period, are not scanned).
+        let max = (0..r.computed.0.min(to + 1))
+            .map(|n| r.values.get(n))
             .max()
             .unwrap_or(0);
         return format!(
             "{}\nlargest value {max}; the table has {} entries: write it with --csv FILE or --json\n",
-            summary(game, seq),
+            summary(r),
             to + 1
         );
     }
-    let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
-    let mut out = format!("{game}: g(0..{to})\n");
+    let values: Vec<u64> = (0..=to).map(|n| r.values.get(n)).collect();
+    let mut out = format!("{}: g(0..{to})\n", r.game);
     let width = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
     let label = to.to_string().len();
     for (row, chunk) in values.chunks(10).enumerate() {
         let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
         out.push_str(&format!("{:>label$}:  {}\n", row * 10, cells.join(" ")));
     }
-    out.push_str(&period_line(seq));
+    out.push_str(&period_line(r));
     out.push('\n');
     out
 }

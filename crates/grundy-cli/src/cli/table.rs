@@ -7,13 +7,17 @@
 //! off the values. Each row gets its eventual arithmetic-periodic form ([`grundy::solve::periodicity`]),
 //! proved when the game has a proved row law (Welter, no-overtaking, lattice, Chop).
 //!
+//! Text, CSV and JSON are rendered from one [`TableReport`] (CSV shows only the cells, so its
+//! report is built without the rows' forms).
+//!
 //! Cost: one value per cell (closed formulas: microseconds; Wythoff: one mex table for the whole
-//! grid; other games: one search per cell).
+//! grid; other games: one search per cell), plus, for each row's form, the cells past the table
+//! that a proved row law asks for (at most 4096 per row).
 
 use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
-use grundy::report::{Natural, RowFormReport, TableReport, TableValues};
+use grundy::report::{Natural, RowFormReport, TableCell, TableReport, TableValues};
 use grundy::solve::periodicity::{self, Periodicity, RowPattern};
 use grundy::value::Value;
 
@@ -226,18 +230,29 @@ fn grid_cells(t: &Table, grid: games::GridFn, control: &grundy::control::Control
     Ok(out)
 }
 
-/// The printed cell: the value, or B (1 for N, 0 for P, D for a draw).
-fn shown(cell: &Cell, boolean: bool) -> Option<String> {
-    let v = cell.as_ref()?;
-    Some(if boolean {
-        match v.outcome() {
-            grundy::Outcome::P => "0".into(),
-            grundy::Outcome::N => "1".into(),
-            grundy::Outcome::Draw => "D".into(),
-        }
-    } else {
-        v.to_string()
-    })
+/// A cell as the report holds it: the value, or B (1 for N, 0 for P; a draw has no B).
+fn report_cell(cell: &Cell, boolean: bool) -> TableCell {
+    match cell {
+        None => TableCell::Blank,
+        Some(v) if boolean => match numeric(cell, true) {
+            Some(b) => TableCell::Value(Value::Finite(grundy::Nimber(b))),
+            None => {
+                debug_assert_eq!(v.outcome(), grundy::Outcome::Draw);
+                TableCell::Draw
+            }
+        },
+        Some(v) => TableCell::Value(v.clone()),
+    }
+}
+
+/// The printed cell: the value (B as 0 or 1), blank where the words are not a position, `D` at
+/// a draw of the Boolean function.
+fn shown(cell: &TableCell) -> String {
+    match cell {
+        TableCell::Value(v) => v.to_string(),
+        TableCell::Blank => String::new(),
+        TableCell::Draw => "D".into(),
+    }
 }
 
 /// The number a row's pattern works on (finite values; B as 0/1).
@@ -347,15 +362,58 @@ fn row_form(name: &str, p: &Option<RowPattern>) -> Option<RowFormReport> {
     })
 }
 
-fn pattern_line(name: &str, p: &Option<RowPattern>, last: u64) -> String {
+fn pattern_line(name: &str, p: Option<&RowFormReport>, last: u64) -> String {
     match p {
-        Some(p) => format!(
-            "{}\n    {}\n",
-            periodicity::describe(p, name, "n"),
-            p.periodicity.reason
-        ),
+        Some(p) => format!("{}\n    {}\n", p.formula, p.reason),
         None => format!("{name}: no arithmetic-periodic form seen for n ≤ {last}\n"),
     }
+}
+
+/// The report of a computed table: its cells (as B with `--boolean`), each row's name and, if
+/// `forms`, each row's form (`--csv` shows only the cells and does not compute the forms).
+fn report(t: &Table, boolean: bool, forms: bool, settings: &Settings) -> Result<TableReport> {
+    let two = t.ranges.len() == 2;
+    let letter = if boolean { "B" } else { "g" };
+    let title = {
+        let mut w = t.words(0, 0);
+        for &i in &t.ranges {
+            if let Arg::Range(a, b) = t.args[i] {
+                w[i + 1] = format!("{a}..{b}");
+            }
+        }
+        w.join(" ")
+    };
+    let naturals = |v: &[u64]| v.iter().map(|&n| Natural(n)).collect::<Vec<_>>();
+    let mut patterns: Option<Vec<Option<RowFormReport>>> = if forms {
+        Some(
+            (0..t.rows.len())
+                .map(|ri| row_pattern(t, ri, boolean, settings).map(|(n, p)| row_form(&n, &p)))
+                .collect::<Result<_>>()?,
+        )
+    } else {
+        None
+    };
+    let row = |r: &[Cell]| r.iter().map(|c| report_cell(c, boolean)).collect::<Vec<_>>();
+    Ok(TableReport {
+        columns: two.then(|| naturals(&t.cols)),
+        function: letter.into(),
+        game: t.game.clone(),
+        n: (!two).then(|| naturals(&t.cols)),
+        pattern: if two {
+            None
+        } else {
+            patterns.as_mut().map(|p| p.swap_remove(0))
+        },
+        patterns: if two { patterns } else { None },
+        rows: two.then(|| naturals(&t.rows)),
+        table: title,
+        values: if two {
+            TableValues::Grid(t.cells.iter().map(|r| row(r)).collect())
+        } else {
+            TableValues::Row(row(&t.cells[0]))
+        },
+        names: t.rows.iter().map(|&r| t.row_name(letter, r).0).collect(),
+    })
 }
 
 pub fn run(words: &[String], json: bool, csv: bool, boolean: bool, settings: Settings) -> Result<String> {
@@ -370,94 +428,80 @@ pub fn run(words: &[String], json: bool, csv: bool, boolean: bool, settings: Set
         .map(|w| Ok(parse_range(w)?.map_or_else(|| Arg::Fixed(w.clone()), |(a, b)| Arg::Range(a, b))))
         .collect::<Result<_>>()?;
     let t = compute(entry.name.to_string(), args, &settings)?;
-    let two = t.ranges.len() == 2;
-    let letter = if boolean { "B" } else { "g" };
-    let title = {
-        let mut w = t.words(0, 0);
-        for &i in &t.ranges {
-            if let Arg::Range(a, b) = t.args[i] {
-                w[i + 1] = format!("{a}..{b}");
-            }
-        }
-        w.join(" ")
-    };
+    let report = report(&t, boolean, !csv || json, &settings)?;
     if json {
-        let cell = |c: &Cell| -> Cell {
-            if boolean {
-                numeric(c, true).map(|b| Value::Finite(grundy::Nimber(b)))
-            } else {
-                c.clone()
-            }
-        };
-        let naturals = |v: &[u64]| v.iter().map(|&n| Natural(n)).collect::<Vec<_>>();
-        let mut patterns: Vec<Option<RowFormReport>> = (0..t.rows.len())
-            .map(|ri| row_pattern(&t, ri, boolean, &settings).map(|(n, p)| row_form(&n, &p)))
-            .collect::<Result<_>>()?;
-        let report = TableReport {
-            columns: two.then(|| naturals(&t.cols)),
-            function: letter.into(),
-            game: t.game.clone(),
-            n: (!two).then(|| naturals(&t.cols)),
-            pattern: (!two).then(|| patterns.swap_remove(0)),
-            patterns: two.then_some(patterns),
-            rows: two.then(|| naturals(&t.rows)),
-            table: title,
-            values: if two {
-                TableValues::Grid(t.cells.iter().map(|r| r.iter().map(cell).collect()).collect())
-            } else {
-                TableValues::Row(t.cells[0].iter().map(cell).collect())
-            },
-        };
         return super::position::json_line(&report);
     }
-    let text = |c: &Cell| shown(c, boolean).unwrap_or_default();
     if csv {
-        let mut out = String::new();
-        if two {
-            let head: Vec<String> = t.cols.iter().map(u64::to_string).collect();
-            out.push_str(&format!(",{}\n", head.join(",")));
-            for (r, row) in t.rows.iter().zip(&t.cells) {
-                let cells: Vec<String> = row.iter().map(text).collect();
-                out.push_str(&format!("{r},{}\n", cells.join(",")));
-            }
-        } else {
-            out.push_str(&format!("n,{letter}\n"));
-            for (n, c) in t.cols.iter().zip(&t.cells[0]) {
-                out.push_str(&format!("{n},{}\n", text(c)));
-            }
-        }
-        return Ok(out);
+        return Ok(csv_text(&report));
     }
-    let last = *t.cols.last().expect("non-empty range");
-    let mut out = format!("{title}\n");
-    if two {
-        let mut grid = vec![
-            std::iter::once(letter.to_string())
-                .chain(t.cols.iter().map(u64::to_string))
-                .collect::<Vec<_>>(),
-        ];
-        for (r, row) in t.rows.iter().zip(&t.cells) {
-            grid.push(std::iter::once(r.to_string()).chain(row.iter().map(text)).collect());
-        }
-        out.push_str(&right_aligned(&grid));
-        out.push_str("\nrows:\n");
-        for ri in 0..t.rows.len() {
-            let (name, p) = row_pattern(&t, ri, boolean, &settings)?;
-            out.push_str(&pattern_line(&name, &p, last));
-        }
-    } else {
-        let (name, _) = t.row_name(letter, 0);
-        let mut rows = vec![vec!["n".to_string(), name.clone()]];
-        for (n, c) in t.cols.iter().zip(&t.cells[0]) {
-            rows.push(vec![n.to_string(), text(c)]);
-        }
-        out.push_str(&columns(&rows));
-        let (_, p) = row_pattern(&t, 0, boolean, &settings)?;
-        out.push_str(&pattern_line(&name, &p, last));
-    }
-    Ok(out)
+    Ok(text(&report))
 }
 
+/// The parameters of the columns (two ranges) or of the one range.
+fn columns_of(r: &TableReport) -> &[Natural] {
+    r.columns.as_deref().or(r.n.as_deref()).unwrap_or_default()
+}
+
+/// `--csv`: the cells, with the parameters as the first row and column (two ranges) or as the
+/// first column (one range).
+fn csv_text(r: &TableReport) -> String {
+    let mut out = String::new();
+    match (&r.values, &r.rows) {
+        (TableValues::Grid(grid), Some(rows)) => {
+            let head: Vec<String> = columns_of(r).iter().map(|c| c.0.to_string()).collect();
+            out.push_str(&format!(",{}\n", head.join(",")));
+            for (p, row) in rows.iter().zip(grid) {
+                let cells: Vec<String> = row.iter().map(shown).collect();
+                out.push_str(&format!("{},{}\n", p.0, cells.join(",")));
+            }
+        }
+        (TableValues::Row(row), _) => {
+            out.push_str(&format!("n,{}\n", r.function));
+            for (n, c) in columns_of(r).iter().zip(row) {
+                out.push_str(&format!("{},{}\n", n.0, shown(c)));
+            }
+        }
+        (TableValues::Grid(_), None) => unreachable!("a grid has row parameters"),
+    }
+    out
+}
+
+/// The text: the title, the cells aligned, and each row's form (or that none was seen).
+fn text(r: &TableReport) -> String {
+    let cols = columns_of(r);
+    let last = cols.last().map_or(0, |c| c.0);
+    let mut out = format!("{}\n", r.table);
+    match (&r.values, &r.rows) {
+        (TableValues::Grid(cells), Some(rows)) => {
+            let mut grid = vec![
+                std::iter::once(r.function.clone())
+                    .chain(cols.iter().map(|c| c.0.to_string()))
+                    .collect::<Vec<_>>(),
+            ];
+            for (p, row) in rows.iter().zip(cells) {
+                grid.push(std::iter::once(p.0.to_string()).chain(row.iter().map(shown)).collect());
+            }
+            out.push_str(&right_aligned(&grid));
+            out.push_str("\nrows:\n");
+            let forms = r.patterns.as_deref().unwrap_or_default();
+            for (ri, name) in r.names.iter().enumerate() {
+                out.push_str(&pattern_line(name, forms.get(ri).and_then(Option::as_ref), last));
+            }
+        }
+        (TableValues::Row(cells), _) => {
+            let name = r.names.first().map_or("", String::as_str);
+            let mut rows = vec![vec!["n".to_string(), name.to_string()]];
+            for (n, c) in cols.iter().zip(cells) {
+                rows.push(vec![n.0.to_string(), shown(c)]);
+            }
+            out.push_str(&columns(&rows));
+            out.push_str(&pattern_line(name, r.pattern.as_ref().and_then(Option::as_ref), last));
+        }
+        (TableValues::Grid(_), None) => unreachable!("a grid has row parameters"),
+    }
+    out
+}
 /// Columns aligned to the right (numbers), two spaces apart.
 fn right_aligned(rows: &[Vec<String>]) -> String {
     let widths = super::render::column_widths(rows);

@@ -20,5 +20,6 @@ mod properties;
 mod purity;
 mod registry;
 mod reliability;
+mod reports;
 mod support;
 mod welter;

@@ -1,0 +1,33 @@
+//! The report of `list`: every built-in game with its names, rules and syntax.
+//!
+//! What: [`ListReport`], a [`GameSummary`] per registry entry in the registry's order.
+//! Why here: `grundy list --json` and other front ends describe the games from the same value.
+//! Cost: plain data, one entry per game.
+
+use serde::Serialize;
+
+/// One built-in game in `list`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// The name to type.
+    pub name: String,
+    /// Other names accepted for it.
+    pub aliases: Vec<String>,
+    /// One line on what it is.
+    pub summary: String,
+    /// The rules.
+    pub rules: String,
+    /// The position's syntax after the name.
+    pub syntax: String,
+    /// A position to try, with the name.
+    pub example: String,
+    /// Whether `seq` computes its values.
+    pub sequence: bool,
+}
+
+/// `list`: every built-in game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ListReport {
+    /// The games in the registry's order.
+    pub games: Vec<GameSummary>,
+}

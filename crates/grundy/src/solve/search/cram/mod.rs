@@ -1,0 +1,223 @@
+//! A dedicated search engine for Cram on bitboards (boards of at most 64 cells): the algorithm of
+//! the generic engine ([`super`]) without its allocations, on one `u64` per position.
+//!
+//! # Algorithm
+//! A position is split into its connected regions ([`Layout::regions`]); single cells are
+//! dropped (no move), each region is replaced by its canonical form under translation and the
+//! symmetries of the square ([`Layout::canonical`]), and equal regions cancel in pairs
+//! (G + G = 0). The value of a position is the xor of its regions' nimbers.
+//!
+//! The nimber of a region R of more than [`CramConfig::small`] cells is found as in
+//! J. Lemoine and S. Viennot, "Nimbers are inevitable" (TCS 2012): the least k such that
+//! R + \*k is a P-position ([`CramSearch::has_value`]). R + \*k is P iff no option R′ of R has
+//! value k and R has no value j < k. An option R′ = C₁ + … + Cₘ has value k iff its largest
+//! region L has value k ⊕ g(the others): the smaller regions get exact nimbers (cached), the
+//! largest one only a yes/no test, which stops at the first option that answers it. Regions of
+//! at most `small` cells get their nimber by plain mex (all their options are needed anyway).
+//!
+//! # Pruning (which rules are implemented)
+//! - The bound of P. Beling and M. Rogalski ("On pruning search trees of impartial games",
+//!   Artificial Intelligence 2020) that a nimber is at most the number of options: the test
+//!   "g(R) = k" with k above the number of dominoes that fit in R is answered *no* without
+//!   generating a move.
+//! - Enhanced transposition cutoff: before searching any option, every option whose regions
+//!   all have known nimbers is evaluated from the table; a hit ends the test at no cost
+//!   (options known to miss are skipped in the deep pass).
+//! - The table keeps the facts "g(R) = v" and "g(R) ≠ j" ([`PackedTable`]), so the successive
+//!   tests k = 0, 1, 2, … of one region and the tests j < k reuse each other's work.
+//! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
+//!   half turn or a reflection, with no cell and no domino fixed, is 0.
+//! - Move ordering, measured on 4×7 … 5×8 (node counts in BENCHMARKS.md): the table cutoff
+//!   pass tries dominoes nearest the centre of the region's box first; the deep pass tries
+//!   moves that split the region first, then central moves, then those leaving the smallest
+//!   largest region. Centre-first alone cut the nodes 4× against "smallest largest region
+//!   first"; splits first saved another 20–25 %.
+//!
+//! Not implemented: Beling and Rogalski's aspiration sets and their refined option bounds, and
+//! endgame databases.
+//!
+//! # Cost
+//! Exponential in the worst case, like any exact search; per node one pass over the dominoes
+//! (shifts), a flood fill and a canonical form (8 images, O(rows + cells)) per option region,
+//! one table probe per region. No allocation per node: options live on an arena stack.
+//!
+//! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\], \[BelingRogalski2020\];
+//! Cram from \[Slides\] and \[WW\].
+//!
+//! # Files
+//! - `mod.rs`: the switches, the counters and the engine's entry points ([`CramSearch::nimber`],
+//!   [`CramSearch::has_value`]);
+//! - `search.rs`: the tests "g(R) = k" and the mex of small regions, with the pruning rules;
+//! - `moves.rs`: the options of a region on the arena, their canonical forms and their order;
+//! - `file.rs`: the table file ([`CramSearch::save`], [`CramSearch::load`]).
+
+mod file;
+mod moves;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use super::big_stack;
+use super::bitboard::Layout;
+use super::packed_table::PackedTable;
+use super::table::TableStats;
+use crate::control::Control;
+use crate::error::Result;
+
+/// Switches of the engine (tests turn each off to check that results do not change).
+#[derive(Clone, Copy, Debug)]
+pub struct CramConfig {
+    /// Regions of at most this many cells get their nimber by mex; larger ones by outcome tests.
+    pub small: u32,
+    /// Decide regions that are their own mirror image by the mirror strategy (value 0).
+    pub use_symmetry: bool,
+    /// Order moves as the module doc describes (centre first, splits first) instead of taking
+    /// them as generated.
+    pub use_ordering: bool,
+    /// Evaluate options from the table before searching any of them.
+    pub use_cutoff: bool,
+    /// Also identify regions with their mirror images in the diagonal (costs a transposition
+    /// per canonical form; pays on square boards, where whole positions are transposes of
+    /// each other, and hardly elsewhere).
+    pub use_transpose: bool,
+    /// Most entries in the transposition table.
+    pub table_entries: usize,
+}
+
+impl Default for CramConfig {
+    fn default() -> Self {
+        CramConfig {
+            small: 12,
+            use_symmetry: true,
+            use_ordering: true,
+            use_cutoff: true,
+            use_transpose: true,
+            table_entries: 1 << 24,
+        }
+    }
+}
+
+/// Counters of one engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CramStats {
+    /// Tests and mex computations started.
+    pub nodes: u64,
+    /// Regions decided by a mirror strategy.
+    pub symmetric: u64,
+    /// Tests decided by the bound g ≤ number of options.
+    pub bound_cuts: u64,
+    /// Tests decided from the table before any option was searched.
+    pub cutoffs: u64,
+    /// Counters of the transposition tables (both tables added up).
+    pub table: TableStats,
+}
+
+/// The value of an option not known from the table.
+const UNKNOWN: u8 = u8::MAX;
+
+/// One option of the region being searched: its regions are `arena[start..start + len]`.
+#[derive(Clone, Copy)]
+struct Opt {
+    start: u32,
+    len: u32,
+    /// Search order: splitting moves first, then by the distance of the domino from the centre
+    /// of the region's box, then by the size of the largest region left.
+    order: u32,
+    /// Its value when known from the table.
+    value: u8,
+    /// Whether its regions are in canonical form yet (done lazily: a table cutoff often
+    /// makes the later options unnecessary).
+    canonical: bool,
+}
+
+/// The Cram engine for boards of one width: its tables keep every fact proved, so one engine
+/// solves many positions (a whole game or a table) without redoing work.
+pub struct CramSearch {
+    layout: Layout,
+    table: PackedTable,
+    small_table: PackedTable,
+    /// The switches it was built with.
+    pub config: CramConfig,
+    /// Cancellation and memory budget, polled every few thousand nodes.
+    pub control: Control,
+    arena: Vec<u64>,
+    opts: Vec<Opt>,
+    stats: CramStats,
+    /// Dominoes by bounding box, centre first ([`CramSearch::dominoes`]).
+    lists: Vec<Vec<(u64, u32)>>,
+}
+
+impl CramSearch {
+    /// An engine for boards with `width` columns (1 to 64).
+    pub fn new(width: u32, config: CramConfig) -> Self {
+        CramSearch {
+            layout: Layout::new(width, config.use_transpose),
+            table: PackedTable::new(config.table_entries),
+            small_table: PackedTable::new(config.table_entries / 16),
+            config,
+            control: Control::default(),
+            arena: Vec::new(),
+            opts: Vec::new(),
+            stats: CramStats::default(),
+            lists: Vec::new(),
+        }
+    }
+
+    /// The counters so far (nodes, cut-offs, table use).
+    pub fn stats(&self) -> CramStats {
+        let (a, b) = (self.table.stats(), self.small_table.stats());
+        CramStats {
+            table: TableStats {
+                lookups: a.lookups + b.lookups,
+                hits: a.hits + b.hits,
+                stores: a.stores + b.stores,
+                replaced: a.replaced + b.replaced,
+                entries: a.entries + b.entries,
+                capacity: a.capacity + b.capacity,
+            },
+            ..self.stats
+        }
+    }
+
+    /// The table of region `x`: small regions have their own, which stays in the processor's
+    /// cache (there are only a few thousand polyominoes of at most 10 cells), so their many
+    /// probes do not wait for memory.
+    #[inline]
+    fn table_for(&mut self, x: u64) -> &mut PackedTable {
+        if x.count_ones() <= self.config.small {
+            &mut self.small_table
+        } else {
+            &mut self.table
+        }
+    }
+
+    /// The nimber of the board whose empty cells are `cells`.
+    pub fn nimber(&mut self, cells: u64) -> Result<u8> {
+        big_stack(|| {
+            let (start, len) = self.push_regions(cells);
+            let v = self.sum_nimber(start, len);
+            self.arena.truncate(start);
+            v
+        })
+    }
+
+    /// Whether the board whose empty cells are `cells` has nimber `k`.
+    pub fn has_value(&mut self, cells: u64, k: u8) -> Result<bool> {
+        big_stack(|| {
+            let (start, len) = self.push_regions(cells);
+            let v = self.sum_has_value(start, len, k);
+            self.arena.truncate(start);
+            v
+        })
+    }
+
+    /// Count one node; every 4096 nodes, poll the control (Ctrl-C, the memory budget). The
+    /// node count so far.
+    fn tick(&mut self) -> Result<u64> {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 0xfff == 0 {
+            self.control.check()?;
+        }
+        Ok(self.stats.nodes)
+    }
+}

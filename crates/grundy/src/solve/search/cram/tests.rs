@@ -1,0 +1,69 @@
+//! Tests of the Cram engine: every setting of its switches against the plain solver.
+
+use super::*;
+use crate::games::cram::{Board, Cram};
+use crate::solve::Solver;
+
+fn configs() -> Vec<CramConfig> {
+    vec![
+        CramConfig::default(),
+        CramConfig {
+            small: 0,
+            ..CramConfig::default()
+        },
+        CramConfig {
+            small: 3,
+            use_symmetry: false,
+            use_ordering: false,
+            use_cutoff: false,
+            use_transpose: false,
+            table_entries: 16,
+        },
+    ]
+}
+
+#[test]
+fn random_boards_with_blocked_cells_equal_the_plain_solver() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..150 {
+        let w = 1 + (next() % 7) as usize;
+        let h = 1 + (next() % (14 / w) as u64) as usize;
+        let full = Board::rectangle(h, w);
+        // About one cell in four blocked.
+        let bits = full.bits & (next() | next());
+        let b = Board { bits, ..full };
+        let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
+        let c = configs()[round % 3];
+        let mut s = CramSearch::new(w as u32, c);
+        assert_eq!(s.nimber(b.bits).unwrap(), plain, "{} {c:?}", b.format());
+        for k in 0..3 {
+            assert_eq!(s.has_value(b.bits, k).unwrap(), plain == k, "{} {k}", b.format());
+        }
+    }
+}
+
+#[test]
+fn every_small_rectangle_equals_the_plain_solver() {
+    for h in 1..=4usize {
+        for w in 1..=6usize {
+            if h * w > 16 {
+                continue;
+            }
+            let b = Board::rectangle(h, w);
+            let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
+            for c in configs() {
+                let mut s = CramSearch::new(w as u32, c);
+                assert_eq!(s.nimber(b.bits).unwrap(), plain, "{h}x{w} {c:?}");
+                for k in 0..4 {
+                    assert_eq!(s.has_value(b.bits, k).unwrap(), plain == k, "{h}x{w} {k} {c:?}");
+                }
+            }
+        }
+    }
+}
