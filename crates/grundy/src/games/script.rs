@@ -446,8 +446,8 @@ impl PositionEngine for ScriptEngine {
 
 /// Read and compile a rules file; its `print` and `debug` output goes to `control`'s observer.
 pub fn load(file: &str, control: &Control) -> Result<ScriptGame> {
-    let text = crate::files::read_regular(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
-    let text = String::from_utf8(text).map_err(|_| Error::Input(format!("rules file {file} is not UTF-8 text")))?;
+    let text =
+        crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
     ScriptGame::with_control(file, &text, control)
 }
 
