@@ -5,7 +5,7 @@
 
 // Helpers shared by the games (not games themselves); the game modules are declared by
 // `registry!` at the end of this file.
-pub mod args;
+pub(crate) mod args;
 pub mod graph_format;
 pub mod heap;
 #[cfg(feature = "rhai")]
@@ -168,7 +168,7 @@ pub struct GameEntry {
     /// Builds a position from the name and the words after it.
     pub build: BuildFn,
     /// For one-heap games: the rules, so `seq` can compute value sequences (the heap-sequence
-    /// engine; positions of such games are valued from it, see [`heap::position`]).
+    /// engine; positions of such games are valued from it, see [`heap::HeapGame::for_heaps`]).
     pub heap_rules: Option<HeapRulesFn>,
     /// For families named by a pattern (such as octal codes): whether a name belongs to it.
     pub claims: Option<fn(&str) -> bool>,
