@@ -101,10 +101,17 @@ pub fn read_regular(path: &Path, max_bytes: u64, what: &str) -> Result<Vec<u8>> 
     Ok(bytes)
 }
 
-/// [`read_regular`] as UTF-8 text.
+/// [`read_regular`] as UTF-8 text, without the byte-order mark some editors write at the start
+/// of a UTF-8 file (it is no part of the text: left in, it would be read as part of the first
+/// name or row).
 pub fn read_regular_text(path: &Path, max_bytes: u64, what: &str) -> Result<String> {
     let bytes = read_regular(path, max_bytes, what)?;
-    String::from_utf8(bytes).map_err(|_| Error::Input(format!("{what} {} is not UTF-8 text", path.display())))
+    let mut text =
+        String::from_utf8(bytes).map_err(|_| Error::Input(format!("{what} {} is not UTF-8 text", path.display())))?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -116,5 +123,22 @@ mod tests {
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn text_files_lose_a_leading_byte_order_mark_only() {
+        let dir = std::env::temp_dir().join(format!("grundy-files-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.txt");
+        for (bytes, want) in [
+            (&b"\xef\xbb\xbfa b\n"[..], "a b\n"),
+            (&b"a b\n"[..], "a b\n"),
+            (&b"a\xef\xbb\xbfb"[..], "a\u{feff}b"),
+            (&b"\xef\xbb\xbf"[..], ""),
+        ] {
+            std::fs::write(&path, bytes).unwrap();
+            assert_eq!(read_regular_text(&path, 100, "test file").unwrap(), want);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

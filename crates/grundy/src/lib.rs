@@ -75,3 +75,28 @@ pub use game::{Convention, Game, Move};
 pub use nimber::{Nimber, mex, nim_sum};
 pub use outcome::Outcome;
 pub use value::Value;
+
+#[cfg(test)]
+mod tests {
+    /// The engines' internal modules stay crate-private (the public API is what a library user
+    /// needs; `cargo doc` shows no internals): the game builders' parsing helpers, the
+    /// vectorised kernels (their CPU-feature tokens must not leave the crate) and the
+    /// board-search adapter.
+    #[test]
+    fn internal_modules_are_crate_private() {
+        for (source, module) in [
+            (include_str!("games/mod.rs"), "args"),
+            (include_str!("solve/mod.rs"), "xor_pairs"),
+            (include_str!("solve/search/mod.rs"), "instance"),
+        ] {
+            let declared = source
+                .lines()
+                .find(|l| l.trim_end().ends_with(&format!("mod {module};")));
+            assert_eq!(
+                declared.map(str::trim),
+                Some(format!("pub(crate) mod {module};").as_str()),
+                "{module}"
+            );
+        }
+    }
+}

@@ -1,21 +1,40 @@
-//! `grundy list`: every built-in game with its rules, position syntax and an example.
+//! `grundy list`: every built-in game with its rules, position syntax, an example and what it
+//! can do beyond building positions (its capabilities, as the registry declares them).
 
-use grundy::games::REGISTRY;
-use grundy::report::{GameSummary, ListReport};
+use grundy::games::{Capability, REGISTRY};
+use grundy::report::GameSummary;
+use serde::Serialize;
+
+/// One game of `list --json`: the summary and the registry's capabilities.
+#[derive(Serialize)]
+struct Listed {
+    #[serde(flatten)]
+    summary: GameSummary,
+    capabilities: Vec<Capability>,
+}
+
+/// `list --json`: every game, in the registry's order.
+#[derive(Serialize)]
+struct List {
+    games: Vec<Listed>,
+}
 
 pub fn run(json: bool) -> String {
     if json {
-        let report = ListReport {
+        let report = List {
             games: REGISTRY
                 .iter()
-                .map(|e| GameSummary {
-                    name: e.name.into(),
-                    aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
-                    summary: e.summary.into(),
-                    rules: e.rules.into(),
-                    syntax: e.syntax.into(),
-                    example: e.example.into(),
-                    sequence: e.heap_rules.is_some(),
+                .map(|e| Listed {
+                    summary: GameSummary {
+                        name: e.name.into(),
+                        aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
+                        summary: e.summary.into(),
+                        rules: e.rules.into(),
+                        syntax: e.syntax.into(),
+                        example: e.example.into(),
+                        sequence: e.heap_rules.is_some(),
+                    },
+                    capabilities: e.capabilities(),
                 })
                 .collect(),
         };
@@ -29,8 +48,9 @@ pub fn run(json: bool) -> String {
         }
         out.push_str(&format!("    position: {} {}\n", e.name, e.syntax));
         out.push_str(&format!("    example:  grundy value {}\n", e.example));
-        if e.heap_rules.is_some() {
-            out.push_str("    sequence: yes (grundy seq NAME [RULES] --to N)\n");
+        for (i, cap) in e.capabilities().into_iter().enumerate() {
+            let head = if i == 0 { "can:" } else { "" };
+            out.push_str(&format!("    {head:<9} {}\n", cap.describe()));
         }
         out.push_str(&format!(
             "    rules:    {}\n\n",

@@ -55,9 +55,25 @@ pub fn main() -> i32 {
             }
         }
         Err(e) => {
-            eprintln!("grundy: {e}");
+            let note = ERROR_NOTE.lock().map(|mut n| n.take()).unwrap_or_default();
+            match note {
+                Some(note) => eprintln!("grundy: {e}; {note}"),
+                None => eprintln!("grundy: {e}"),
+            }
             exit_code(&e)
         }
+    }
+}
+
+/// What a command that fails after writing part of its answer adds to the error's line (`seq`
+/// stopped by Ctrl-C or the memory limit: which values were written), so every error is still
+/// one line on stderr.
+static ERROR_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Append `note` to the line that reports the error the command is about to return.
+fn note_on_error(note: String) {
+    if let Ok(mut n) = ERROR_NOTE.lock() {
+        *n = Some(note);
     }
 }
 

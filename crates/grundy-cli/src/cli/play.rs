@@ -14,6 +14,11 @@
 //! `hint` (the value and a winning move), `moves`, `undo` (takes back the last move of each
 //! side), `help`, `quit`. End of input quits.
 //!
+//! A position with more moves than can be listed (a Nim heap of 2^64 − 1, alone or in a sum)
+//! is played through values, as `value` answers it: the player types the position a move leads
+//! to (in a sum, in one component: `#1 5`), the computer moves to the least value it can reach;
+//! the commands are the same.
+//!
 //! The computer plays a winning move whenever there is one (the first in the game's order).
 //! From a P-position it cannot win against perfect play, so it makes the game last longest:
 //! it picks the option of greatest *remoteness* (Steinhaus; Winning Ways ch. 9): remoteness 0 at
@@ -145,55 +150,15 @@ fn session(
     loop {
         let (position, side) = history.last().map(|(p, s)| (p.boxed(), *s)).expect("non-empty");
         say(out, &format!("\nposition: {}", position.text()));
-        // A position with more moves than can be listed (Nim with a heap of 2^64 − 1) is played
-        // through the value and the moves to a given value, as `value` answers it (fast paths).
-        let moves = match position.moves() {
-            Ok(moves) => moves,
-            Err(Error::Input(why)) => {
-                if side == Side::Computer {
-                    let m = huge_computer_move(position.as_ref())?;
-                    say(out, &format!("I play {}", m.label));
-                    history.push((m.next, Side::Human));
-                    continue;
-                }
-                let Some(line) = input.line("your move> ", out) else {
-                    say(out, "Bye.");
-                    return Ok(());
-                };
-                let line = line.trim();
-                match line.to_lowercase().as_str() {
-                    "" => {}
-                    "quit" | "q" | "exit" => {
-                        say(out, "Bye.");
-                        return Ok(());
-                    }
-                    "hint" | "h" => say(out, &hint(position.as_ref())?),
-                    "undo" | "u" => {
-                        while history.len() > 1 {
-                            history.pop();
-                            if history.last().is_some_and(|(_, s)| *s == Side::Human) {
-                                break;
-                            }
-                        }
-                    }
-                    _ => match huge_human_move(position.as_ref(), line, settings)? {
-                        Some(m) => {
-                            say(out, &format!("you play {}", m.label));
-                            history.push((m.next, Side::Computer));
-                        }
-                        None => say(
-                            out,
-                            &format!(
-                                "{why}; type the position your move leads to (e.g. the heaps after it), `hint`, `undo` or `quit`"
-                            ),
-                        ),
-                    },
-                }
-                continue;
-            }
+        // The moves, or why they cannot all be listed (Nim with a heap of 2^64 − 1, alone or in
+        // a sum): such a position is played through its value and the moves to a given value,
+        // as `value` answers it; everything else about the turn is the same.
+        let listed: std::result::Result<Vec<Played>, String> = match position.moves() {
+            Ok(moves) => Ok(moves),
+            Err(Error::Input(why)) => Err(why),
             Err(e) => return Err(e),
         };
-        if moves.is_empty() {
+        if listed.as_ref().is_ok_and(|moves| moves.is_empty()) {
             let mover_wins = misere;
             let human_wins = (side == Side::Human) == mover_wins;
             say(
@@ -207,7 +172,10 @@ fn session(
             return Ok(());
         }
         if side == Side::Computer {
-            let m = computer_move(position.as_ref(), moves, &mut remoteness)?;
+            let m = match listed {
+                Ok(moves) => computer_move(position.as_ref(), moves, &mut remoteness)?,
+                Err(_) => huge_computer_move(position.as_ref())?,
+            };
             say(out, &format!("I play {}", m.label));
             history.push((m.next, Side::Human));
             continue;
@@ -233,7 +201,10 @@ fn session(
                 continue;
             }
             "moves" | "m" => {
-                say(out, &format!("legal moves: {}", labels(&moves)));
+                match &listed {
+                    Ok(moves) => say(out, &format!("legal moves: {}", labels(moves))),
+                    Err(why) => say(out, &format!("{why}; {TYPE_A_POSITION}")),
+                }
                 continue;
             }
             "hint" | "h" => {
@@ -258,7 +229,11 @@ fn session(
             }
             _ => {}
         }
-        match choose(line, moves) {
+        let chosen = match listed {
+            Ok(moves) => choose(line, moves),
+            Err(why) => huge_human_move(position.as_ref(), line, settings)?.map_err(|e| format!("{why}; {e}")),
+        };
+        match chosen {
             Ok(m) => {
                 say(out, &format!("you play {}", m.label));
                 history.push((m.next, Side::Computer));
@@ -267,6 +242,9 @@ fn session(
         }
     }
 }
+
+/// How to move where the moves cannot all be listed.
+const TYPE_A_POSITION: &str = "type the position your move leads to (e.g. the heaps after it; in a sum, `#2 POSITION` for component 2), `hint`, `undo` or `quit`";
 
 fn labels(moves: &[Played]) -> String {
     let l: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
@@ -290,9 +268,82 @@ fn huge_computer_move(p: &dyn AnyPosition) -> Result<Played> {
     )))
 }
 
-/// The player's move where the moves cannot all be listed: the typed text is read as the
-/// position the move leads to; it is a move when it is among the options of its own value.
-fn huge_human_move(p: &dyn AnyPosition, typed: &str, settings: &Settings) -> Result<Option<Played>> {
+/// The player's move where the moves cannot all be listed, or why the typed text is none.
+///
+/// In a single position the text is read as the position the move leads to; it is a move when
+/// it is among the options of its own value. In a sum the move is made in one component:
+/// `#i TEXT` or `i TEXT` names it, otherwise every component where TEXT is a move is a candidate
+/// (there must be exactly one); in a component whose moves can be listed TEXT is read as in a
+/// normal turn ([`choose`]), in one whose moves cannot, as the position it leads to. The move
+/// found is then taken from the sum's own moves to the value it leads to, so its label and
+/// position are the sum's.
+fn huge_human_move(
+    p: &dyn AnyPosition,
+    typed: &str,
+    settings: &Settings,
+) -> Result<std::result::Result<Played, String>> {
+    let parts = p.components();
+    if parts.len() == 1 {
+        return Ok(move_to_typed_position(p, typed, settings)?.ok_or_else(|| TYPE_A_POSITION.to_string()));
+    }
+    let words: Vec<&str> = typed.split_whitespace().collect();
+    let mut tries: Vec<(usize, String)> = Vec::new();
+    if let [first, rest @ ..] = words.as_slice()
+        && !rest.is_empty()
+        && let Ok(k) = first.strip_prefix('#').unwrap_or(first).parse::<usize>()
+        && (1..=parts.len()).contains(&k)
+    {
+        tries.push((k - 1, rest.join(" ")));
+    }
+    if !typed.starts_with('#') {
+        tries.extend((0..parts.len()).map(|i| (i, typed.to_string())));
+    }
+    let mut found: Vec<(usize, Played)> = Vec::new();
+    for (i, text) in tries {
+        let part = parts[i].as_ref();
+        let m = match part.moves() {
+            Ok(moves) => choose(&text, moves).ok(),
+            Err(Error::Input(_)) => move_to_typed_position(part, &text, settings)?,
+            Err(e) => return Err(e),
+        };
+        if let Some(m) = m
+            && !found.iter().any(|(j, f)| *j == i && f.next.text() == m.next.text())
+        {
+            found.push((i, m));
+        }
+    }
+    let (i, m) = match found.len() {
+        0 => return Ok(Err(format!("`{typed}` is no move of any component: {TYPE_A_POSITION}"))),
+        1 => found.pop().expect("one"),
+        _ => {
+            let which: Vec<String> = found.iter().map(|(i, _)| format!("#{}", i + 1)).collect();
+            return Ok(Err(format!(
+                "`{typed}` is a move in {}: prefix the component, e.g. `{} {typed}`",
+                which.join(" and "),
+                which[0]
+            )));
+        }
+    };
+    let (Some(total), Some(before), Some(after)) = (
+        p.value()?.finite(),
+        parts[i].value()?.finite(),
+        m.next.value()?.finite(),
+    ) else {
+        return Ok(Err(format!("`{typed}`: a loopy component cannot be played by value")));
+    };
+    let after_text = m.next.text();
+    let same = |q: &Played| {
+        let c = q.next.components();
+        c.len() == parts.len()
+            && (0..parts.len()).all(|j| c[j].text() == if j == i { after_text.clone() } else { parts[j].text() })
+    };
+    let played = p.moves_to(total ^ before ^ after)?.into_iter().find(same);
+    Ok(played.ok_or_else(|| format!("`{typed}` is not a legal move: {TYPE_A_POSITION}")))
+}
+
+/// The move of `p` (a position that is not a sum) to the position `typed` (words after the
+/// game's name), if that position is among the options of its own value.
+fn move_to_typed_position(p: &dyn AnyPosition, typed: &str, settings: &Settings) -> Result<Option<Played>> {
     let mut words = vec![p.game()];
     words.extend(games::words(typed));
     let Ok(target) = games::build(&words, settings) else {

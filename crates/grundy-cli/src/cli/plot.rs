@@ -290,19 +290,35 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, picture: &Picture) -> 
     root.present().map_err(draw_error)
 }
 
-/// Draw into FILE.svg or FILE.png.
+/// Draw into FILE.svg or FILE.png. The picture is drawn in memory (an SVG text, an RGB
+/// buffer encoded as PNG) and then written whole (atomically, see
+/// [`grundy::files::write_atomic`]), so a write error names the file and says what the system
+/// said, with no text of the drawing library's internals, and an existing file is replaced
+/// only by a complete picture.
 pub fn render(output: &str, size: (u32, u32), picture: &Picture) -> Result<()> {
-    font()?;
     let lower = output.to_ascii_lowercase();
-    if lower.ends_with(".svg") {
-        draw(SVGBackend::new(output, size).into_drawing_area(), picture)
+    let bytes = if lower.ends_with(".svg") {
+        font()?;
+        let mut svg = String::new();
+        draw(SVGBackend::with_string(&mut svg, size).into_drawing_area(), picture)?;
+        svg.into_bytes()
     } else if lower.ends_with(".png") {
-        draw(BitMapBackend::new(output, size).into_drawing_area(), picture)
+        font()?;
+        let (w, h) = size;
+        let mut rgb = vec![0u8; w as usize * h as usize * 3];
+        draw(BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area(), picture)?;
+        let mut png = Vec::new();
+        use image::ImageEncoder;
+        image::codecs::png::PngEncoder::new(&mut png)
+            .write_image(&rgb, w, h, image::ColorType::Rgb8)
+            .map_err(|_| Error::Input(format!("cannot encode the picture {output} as PNG")))?;
+        png
     } else {
-        Err(Error::Input(format!(
+        return Err(Error::Input(format!(
             "output {output}: the file name must end in .svg or .png"
-        )))
-    }
+        )));
+    };
+    grundy::files::write_atomic(std::path::Path::new(output), &bytes, "the picture")
 }
 
 /// Readable colours for values 0..=max (viridis), and a text colour that stands out on each.

@@ -183,8 +183,8 @@ fn verify_sequence(
 }
 
 /// Ctrl-C or the memory limit stopped the computation (`why`, from the library): the values
-/// computed so far are written as usual (text, JSON or CSV, complete and valid), a line on
-/// stderr says so, and `why` is the error (Ctrl-C: exit code 130; the memory limit: 3).
+/// computed so far are written as usual (text, JSON or CSV, complete and valid), the error's
+/// line on stderr says so, and `why` is the error (Ctrl-C: exit code 130; the memory limit: 3).
 fn stopped_early(
     game: &str,
     seq: &Sequence,
@@ -200,10 +200,7 @@ fn stopped_early(
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     quiet_on_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
-    eprintln!(
-        "grundy: {why}; the values computed so far, heaps 0..{}, are written",
-        seq.to
-    );
+    super::note_on_error(format!("the values computed so far, heaps 0..{}, are written", seq.to));
     Err(why)
 }
 

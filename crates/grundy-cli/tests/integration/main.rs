@@ -11,6 +11,8 @@ mod fuzz_regressions;
 mod guide;
 mod handbook;
 mod issue13_input;
+mod issue13_small;
+mod listing;
 mod malformed;
 mod nim_sources;
 mod node_kayles;

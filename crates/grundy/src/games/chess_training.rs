@@ -21,7 +21,7 @@ use crate::position::{AnyPosition, Instance};
 pub type Queens = Vec<(u32, u32)>;
 
 /// Largest coordinate accepted.
-pub const MAX_COORDINATE: u32 = 10_000;
+pub(crate) const MAX_COORDINATE: u32 = 10_000;
 
 /// The chess-training game: a [`Queens`] position, normal play (the player who moves a queen
 /// into the corner makes the last move); `grundy wtia` plays the queens as a winner-takes-all
@@ -30,7 +30,7 @@ pub const MAX_COORDINATE: u32 = 10_000;
 pub struct ChessTraining;
 
 /// Every square a Wythoff queen at (x, y) can move to: left, down, diagonally down-left.
-pub fn queen_moves(x: u32, y: u32) -> impl Iterator<Item = (u32, u32)> {
+pub(crate) fn queen_moves(x: u32, y: u32) -> impl Iterator<Item = (u32, u32)> {
     let left = (0..x).rev().map(move |a| (a, y));
     let down = (0..y).rev().map(move |b| (x, b));
     let diag = (1..=x.min(y)).map(move |k| (x - k, y - k));

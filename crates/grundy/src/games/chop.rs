@@ -91,7 +91,7 @@ pub const ENTRY: GameEntry = GameEntry {
 };
 
 /// The proved shift law of a row with one side fixed at c: g = (c − 1) ⊕ (n − 1).
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
+pub(crate) fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let [c] = fixed else { return None };
     let c1 = c.checked_sub(1)?;
     let period = 1u64.checked_shl(64 - c1.leading_zeros())?;

@@ -26,7 +26,7 @@ pub const RED: u8 = b'R';
 pub const BLUE: u8 = b'B';
 
 /// The longest row accepted.
-pub const MAX_CELLS: usize = 100_000;
+pub(crate) const MAX_CELLS: usize = 100_000;
 
 /// The cells, left to right.
 pub type Row = Vec<u8>;
@@ -122,7 +122,7 @@ impl Searchable for Coloring {
 
 /// A row written as one word of `.`, `R` and `B` (at most [`MAX_CELLS`] cells); a row in
 /// which two adjacent cells already have the same colour is refused.
-pub fn parse_row(word: &str) -> Result<Row> {
+pub(crate) fn parse_row(word: &str) -> Result<Row> {
     if word.len() > MAX_CELLS {
         return input(format!(
             "the coloring row has {} cells: at most {MAX_CELLS}",

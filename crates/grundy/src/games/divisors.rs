@@ -18,10 +18,10 @@ use crate::position::AnyPosition;
 pub struct Divisors;
 
 /// Largest state the position commands accept (every smaller state may be visited).
-pub const MAX_STATE: u64 = 10_000_000;
+pub(crate) const MAX_STATE: u64 = 10_000_000;
 
 /// The divisors x of k with x < k, in increasing order.
-pub fn proper_divisors(k: u64) -> Vec<u64> {
+pub(crate) fn proper_divisors(k: u64) -> Vec<u64> {
     let mut small = Vec::new();
     let mut large = Vec::new();
     let mut d = 1u64;

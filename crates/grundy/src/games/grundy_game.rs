@@ -14,7 +14,7 @@ use crate::position::AnyPosition;
 pub struct GrundyGame;
 
 /// Largest heap the position commands accept (a heap of n has n/2 options, each solved).
-pub const MAX_HEAP: u64 = 1_000_000;
+pub(crate) const MAX_HEAP: u64 = 1_000_000;
 
 impl HeapRules for GrundyGame {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {

@@ -57,18 +57,18 @@ impl HeapRules for Box<dyn HeapRules> {
 /// Heaps up to this size are valued from a sequence computed up to the largest heap of the
 /// position; beyond, the sequence is computed to [`PERIOD_SEARCH`] and used only when it proves
 /// its period there.
-pub const SEQUENCE_UP_TO: u64 = 10_000_000;
+pub(crate) const SEQUENCE_UP_TO: u64 = 10_000_000;
 
 /// How far the sequence is computed to look for a proved period for a heap beyond
 /// [`SEQUENCE_UP_TO`].
-pub const PERIOD_SEARCH: u64 = 1 << 16;
+pub(crate) const PERIOD_SEARCH: u64 = 1 << 16;
 
 /// A position of `heaps` under `rules`, named `name`: the one path by which the registry's heap
 /// games build positions. The game is [`HeapGame::for_heaps`], so rules with a sequence engine
 /// (a take-and-break code, or [`HeapRules::sequence_engine`]) are valued from their sequence
 /// in `value`, `moves`, `explain`, `sum` and `play` alike, without any per-game wiring; rules
 /// with a closed formula use it; others go to the generic solver with `settings`' limits.
-pub fn position<R>(
+pub(crate) fn position<R>(
     name: impl Into<String>,
     rules: R,
     heaps: Vec<u64>,
@@ -260,7 +260,7 @@ impl<R: HeapRules> Game for HeapGame<R> {
 }
 
 /// Parse heap sizes: natural numbers (u64).
-pub fn parse_heaps(words: &[String]) -> crate::Result<Vec<u64>> {
+pub(crate) fn parse_heaps(words: &[String]) -> crate::Result<Vec<u64>> {
     if words.is_empty() {
         return crate::error::input("no heaps given: write the heap sizes, e.g. `10 12 5`");
     }
@@ -293,7 +293,7 @@ pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
 
 /// Refuse heaps above `max` for games whose options grow with the heap (so that a careless
 /// command cannot exhaust memory before any limit is checked).
-pub fn at_most(heaps: Vec<u64>, max: u64, game: &str) -> crate::Result<Vec<u64>> {
+pub(crate) fn at_most(heaps: Vec<u64>, max: u64, game: &str) -> crate::Result<Vec<u64>> {
     match heaps.iter().find(|&&h| h > max) {
         Some(h) => crate::error::input(format!(
             "heap {h} is too large for {game}: heaps up to {max} are accepted"

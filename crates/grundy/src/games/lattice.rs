@@ -20,7 +20,7 @@ use crate::position::{AnyPosition, Instance};
 pub struct Lattice;
 
 /// Parse two natural coordinates `X Y`, each at least `min`.
-pub fn parse_pair(words: &[String], game: &str, what: &str, min: u64) -> Result<(u64, u64)> {
+pub(crate) fn parse_pair(words: &[String], game: &str, what: &str, min: u64) -> Result<(u64, u64)> {
     crate::games::args::no_other_options(words, game, "none")?;
     let [x, y] = words else {
         return crate::error::input(format!(
@@ -39,12 +39,12 @@ pub fn parse_pair(words: &[String], game: &str, what: &str, min: u64) -> Result<
 }
 
 /// `(x, y)` in the thesis's order, for labels.
-pub fn point(p: &(u64, u64)) -> String {
+pub(crate) fn point(p: &(u64, u64)) -> String {
     format!("{} {}", p.0, p.1)
 }
 
 /// Moves along the two axes, down to `min`, labelled with the coordinate that changes.
-pub fn axis_moves(p: &(u64, u64), min: u64) -> Vec<Move<(u64, u64)>> {
+pub(crate) fn axis_moves(p: &(u64, u64), min: u64) -> Vec<Move<(u64, u64)>> {
     let (x, y) = *p;
     let mut out: Vec<Move<(u64, u64)>> = (min..x).map(|a| Move::new(format!("x {x} → {a}"), (a, y))).collect();
     out.extend((min..y).map(|b| Move::new(format!("y {y} → {b}"), (x, b))));
@@ -53,7 +53,7 @@ pub fn axis_moves(p: &(u64, u64), min: u64) -> Vec<Move<(u64, u64)>> {
 }
 
 /// Moves of two-heap Nim (heaps x − min, y − min) to nim-sum `target`.
-pub fn axis_moves_to(p: &(u64, u64), min: u64, target: Nimber) -> Vec<Move<(u64, u64)>> {
+pub(crate) fn axis_moves_to(p: &(u64, u64), min: u64, target: Nimber) -> Vec<Move<(u64, u64)>> {
     let (x, y) = *p;
     let (hx, hy) = (x - min, y - min);
     let mut out = Vec::new();
@@ -125,7 +125,7 @@ pub const ENTRY: GameEntry = GameEntry {
 
 /// The proved shift law of a row with one coordinate fixed at x: g = x ⊕ n, and adding 2^K > x
 /// to n adds 2^K to x ⊕ n.
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
+pub(crate) fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let [x] = fixed else { return None };
     let period = 1u64.checked_shl(64 - x.leading_zeros())?;
     Some(crate::solve::periodicity::Periodicity::law(

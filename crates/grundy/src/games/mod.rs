@@ -5,7 +5,7 @@
 
 // Helpers shared by the games (not games themselves); the game modules are declared by
 // `registry!` at the end of this file.
-pub mod args;
+pub(crate) mod args;
 pub mod graph_format;
 pub mod heap;
 #[cfg(feature = "rhai")]
@@ -110,6 +110,46 @@ impl Capabilities {
     };
 }
 
+/// One thing a game can do, as `grundy list` names it (text and JSON): what the registry
+/// entry declares, so the listing follows the registry and names no game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Capability {
+    /// Values from a proved closed formula ([`Capabilities::closed_form`]).
+    ClosedForm,
+    /// One-heap rules for the heap-sequence engine ([`GameEntry::heap_rules`]): `seq`, and
+    /// positions valued from the sequence.
+    SequenceEngine,
+    /// A sequence of its own for a one-number family ([`Capabilities::sequence`]).
+    Sequence,
+    /// Positions solved by the board-search engine ([`Capabilities::board_search`]).
+    BoardSearch,
+    /// Proved laws of table rows ([`Capabilities::row_law`]).
+    TableRows,
+    /// A whole two-parameter table at once ([`Capabilities::grid`]).
+    TableGrid,
+    /// A picture of values over its board ([`Capabilities::picture`]).
+    Plot,
+    /// Positions read from a file ([`Capabilities::reads_file`]).
+    ReadsFile,
+}
+
+impl Capability {
+    /// The capability in words, for `grundy list`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Capability::ClosedForm => "closed form (values by a proved formula, no search)",
+            Capability::SequenceEngine => "sequence engine (`grundy seq`; positions valued from the sequence)",
+            Capability::Sequence => "sequence (`grundy seq` by the game's own method)",
+            Capability::BoardSearch => "board search (nimber search with decomposition and a transposition table)",
+            Capability::TableRows => "table rows (`grundy table` proves each row's law)",
+            Capability::TableGrid => "table grid (`grundy table` computes the whole grid at once)",
+            Capability::Plot => "plot (`grundy plot` draws the values over the board)",
+            Capability::ReadsFile => "reads a file (the position's first word is a file name)",
+        }
+    }
+}
+
 /// A built-in game: its names, its rules in words, its position syntax, its builders and what
 /// else it can do.
 pub struct GameEntry {
@@ -128,12 +168,33 @@ pub struct GameEntry {
     /// Builds a position from the name and the words after it.
     pub build: BuildFn,
     /// For one-heap games: the rules, so `seq` can compute value sequences (the heap-sequence
-    /// engine; positions of such games are valued from it, see [`heap::position`]).
+    /// engine; positions of such games are valued from it, see [`heap::HeapGame::for_heaps`]).
     pub heap_rules: Option<HeapRulesFn>,
     /// For families named by a pattern (such as octal codes): whether a name belongs to it.
     pub claims: Option<fn(&str) -> bool>,
     /// Everything else the game can do.
     pub caps: Capabilities,
+}
+
+impl GameEntry {
+    /// What the game can do beyond building positions, in the order of [`Capability`]'s
+    /// variants (empty for a game valued by the generic solver alone).
+    pub fn capabilities(&self) -> Vec<Capability> {
+        let c = &self.caps;
+        [
+            (c.closed_form, Capability::ClosedForm),
+            (self.heap_rules.is_some(), Capability::SequenceEngine),
+            (c.sequence.is_some(), Capability::Sequence),
+            (c.board_search, Capability::BoardSearch),
+            (c.row_law.is_some(), Capability::TableRows),
+            (c.grid.is_some(), Capability::TableGrid),
+            (c.picture.is_some(), Capability::Plot),
+            (c.reads_file, Capability::ReadsFile),
+        ]
+        .into_iter()
+        .filter_map(|(has, cap)| has.then_some(cap))
+        .collect()
+    }
 }
 
 /// The entry for a game name (or alias, or a name claimed by a family).

@@ -25,7 +25,7 @@ use crate::position::{AnyPosition, Instance};
 pub struct NoOvertaking;
 
 /// The gaps g_1..g_n of sorted squares.
-pub fn gaps(sorted: &[u64]) -> Vec<u64> {
+pub(crate) fn gaps(sorted: &[u64]) -> Vec<u64> {
     let mut below = 0;
     sorted
         .iter()
@@ -38,7 +38,7 @@ pub fn gaps(sorted: &[u64]) -> Vec<u64> {
 }
 
 /// The value of pawns on `squares` (distinct, from 1): the nim-sum of every other gap from the top.
-pub fn no_overtaking_value(squares: &[u64]) -> Nimber {
+pub(crate) fn no_overtaking_value(squares: &[u64]) -> Nimber {
     let mut sorted = squares.to_vec();
     sorted.sort_unstable();
     let g = gaps(&sorted);
@@ -149,7 +149,7 @@ pub const ENTRY: GameEntry = GameEntry {
 
 /// The proved shift law of a row: pawns `fixed` stay, the top pawn is on square n > max: the
 /// value is (n − max − 1) ⊕ c with c fixed, so g(n + 2^K) = g(n) + 2^K once 2^K > c.
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
+pub(crate) fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let top = fixed.iter().copied().max().unwrap_or(0);
     let mut at_top = fixed.to_vec();
     at_top.push(top.checked_add(1)?);

@@ -24,18 +24,18 @@ use crate::solve::periodicity::PeriodProof;
 use crate::solve::take_break::{self, Computed, TakeBreak};
 
 /// Named codes.
-pub const ALIASES: &[(&str, &str)] = &[("kayles", "0.77"), ("dawson-kayles", "0.07"), ("dawson-chess", "0.137")];
+pub(crate) const ALIASES: &[(&str, &str)] = &[("kayles", "0.77"), ("dawson-kayles", "0.07"), ("dawson-chess", "0.137")];
 
 /// Largest heap a position may hold when the game's period is not proved up to it (its values
 /// are computed up to the heap).
-pub const MAX_UNPROVED_HEAP: u64 = 1_000_000;
+pub(crate) const MAX_UNPROVED_HEAP: u64 = 1_000_000;
 
 /// The largest heap of a code whose moves may leave three heaps (see [`Octal::with_values`]).
-pub const MAX_THREE_HEAP_HEAP: u64 = 2_000;
+pub(crate) const MAX_THREE_HEAP_HEAP: u64 = 2_000;
 
 /// How far the values are computed to look for a period when a heap is beyond
 /// [`MAX_UNPROVED_HEAP`].
-pub const PROOF_SEARCH: u64 = 1 << 16;
+pub(crate) const PROOF_SEARCH: u64 = 1 << 16;
 
 /// A parsed code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,7 +112,7 @@ fn format_code(digits: &[u8]) -> String {
 }
 
 /// Whether `name` looks like a code (so the octal family answers for it, with its own errors).
-pub fn claims(name: &str) -> bool {
+pub(crate) fn claims(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     if ALIASES.iter().any(|(a, _)| *a == lower) {
         return true;

@@ -23,7 +23,7 @@
 //! error instead of hanging; the solver's state limit and Ctrl-C bound the search as for every
 //! game. Script errors are reported as `FILE line N: message` with exit code 2. The `Game`
 //! trait has no error channel in `options`, so the first error is kept in a shared cell and the
-//! engine that values the positions ([`ScriptEngine`]) checks it after every query.
+//! engine that values the positions (`ScriptEngine`) checks it after every query.
 //! A script call costs microseconds, so a scripted game is some hundred times slower than a
 //! built-in one: fine for teaching and for trying rules, not for records.
 //!
@@ -41,7 +41,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Most Rhai operations one call into the script may perform.
-pub const MAX_OPERATIONS: u64 = 5_000_000;
+pub(crate) const MAX_OPERATIONS: u64 = 5_000_000;
 
 /// A position of a scripted game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -267,7 +267,7 @@ impl ScriptGame {
     }
 
     /// The options of `p`, without repeats, in the script's order.
-    pub fn try_options(&self, p: &Pos) -> Result<Vec<Pos>> {
+    pub(crate) fn try_options(&self, p: &Pos) -> Result<Vec<Pos>> {
         let mut out = self.positions("options", p)?;
         let mut seen = std::collections::HashSet::new();
         out.retain(|q| seen.insert(q.clone()));
@@ -299,7 +299,7 @@ impl ScriptGame {
     }
 
     /// Parse the start position written after the file: one word is one position; several
-    /// words are several positions of the game played side by side (a sum, see [`build`]).
+    /// words are several positions of the game played side by side (a sum, as [`crate::games::build`] builds it).
     pub fn parse_start(&self, words: &[String]) -> Result<Vec<Pos>> {
         if words.is_empty() {
             return Err(Error::Input(format!(
@@ -387,7 +387,7 @@ impl Game for ScriptGame {
 
 /// The generic solver over a script, as an engine of the generic adapter: every answer is
 /// checked against the script's error cell (the [`Game`] trait has no error channel).
-pub struct ScriptEngine {
+pub(crate) struct ScriptEngine {
     solver: crate::solve::Solver<ScriptGame>,
     error: Rc<RefCell<Option<Error>>>,
 }
@@ -446,20 +446,20 @@ impl PositionEngine for ScriptEngine {
 
 /// Read and compile a rules file; its `print` and `debug` output goes to `control`'s observer.
 pub fn load(file: &str, control: &Control) -> Result<ScriptGame> {
-    let text = crate::files::read_regular(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
-    let text = String::from_utf8(text).map_err(|_| Error::Input(format!("rules file {file} is not UTF-8 text")))?;
+    let text =
+        crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
     ScriptGame::with_control(file, &text, control)
 }
 
 /// Whether the words ask for a scripted game (`--rules FILE`).
-pub fn wanted(words: &[String]) -> bool {
+pub(crate) fn wanted(words: &[String]) -> bool {
     words.iter().any(|w| w == "--rules" || w.starts_with("--rules="))
 }
 
 /// A position of a scripted game from words: `--rules FILE START...`. Several start words
 /// are several positions of the game side by side (like the heaps of a Nim position): their
 /// sum, valued by nim-sum, a move being a move in one of them.
-pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+pub(crate) fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let Some(file) = take_option(&mut words, "rules")? else {
         return Err(Error::Input("--rules needs a file: --rules FILE.rhai START".into()));

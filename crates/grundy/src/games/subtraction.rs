@@ -133,7 +133,7 @@ pub struct PrimeSubtraction {
 }
 
 /// Largest heap accepted: the options of a heap n are every prime up to n.
-pub const MAX_PRIME_HEAP: u64 = 100_000_000;
+pub(crate) const MAX_PRIME_HEAP: u64 = 100_000_000;
 
 impl PrimeSubtraction {
     /// Rules for heaps up to `max_heap`.

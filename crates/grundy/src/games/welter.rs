@@ -35,7 +35,7 @@ use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 
 /// Most pawns accepted.
-pub const MAX_PAWNS: usize = 64;
+pub(crate) const MAX_PAWNS: usize = 64;
 
 /// O_j for j = 0..=63: the number of residue classes mod 2^j holding an odd number of `coins`
 /// (distinct). Up to [`MAX_PAWNS`] + 1 coins it works in fixed buffers on the stack (no
@@ -90,7 +90,7 @@ fn odd_classes(coins: &[u64]) -> [u32; 64] {
 }
 
 /// Welter's function [c1|c2|...] of distinct coins numbered from 0 (Conway's numbering).
-pub fn welter_function(coins: &[u64]) -> Nimber {
+pub(crate) fn welter_function(coins: &[u64]) -> Nimber {
     let n = coins.len() as u32;
     let x = coins.iter().fold(0u64, |a, c| a ^ c);
     let odd = odd_classes(coins);
@@ -108,7 +108,7 @@ pub fn welter_value(squares: &[u64]) -> Nimber {
 }
 
 /// The unique coin x (not among `rest`) with [rest | x] = `target`, if it is not one of `rest`.
-pub fn coin_for_value(rest: &[u64], target: Nimber) -> Option<u64> {
+pub(crate) fn coin_for_value(rest: &[u64], target: Nimber) -> Option<u64> {
     let n = rest.len() as i64 + 1;
     let xr = rest.iter().fold(0u64, |a, c| a ^ c);
     let odd = odd_classes(rest);
@@ -227,7 +227,7 @@ impl Game for Welter {
 }
 
 /// Parse pawn squares: naturals ≥ 1, distinct, 1..=64 of them.
-pub fn parse_squares(words: &[String], game: &str) -> Result<Vec<u64>> {
+pub(crate) fn parse_squares(words: &[String], game: &str) -> Result<Vec<u64>> {
     if words.is_empty() {
         return input(format!(
             "no pawns given: write the squares of the pawns, numbered from 1, e.g. `{game} 2 5`"
@@ -285,7 +285,7 @@ pub const ENTRY: GameEntry = GameEntry {
 /// With 2^K above every fixed coin (square − 1), g(…, n + 2^K) = g(…, n) + 2^K for n > 2^K: for
 /// j ≤ K nothing mod 2^j changes; above bit K, Welter's function of the coin m = n − 1 = r + 2^K·h
 /// (r < 2^K) is L(r) + 2^K·(h − [r is a fixed coin]), linear in h.
-pub fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
+pub(crate) fn row_law(fixed: &[u64]) -> Option<crate::solve::periodicity::Periodicity> {
     let top = fixed.iter().map(|s| s.saturating_sub(1)).max().unwrap_or(0);
     let k = 64 - top.leading_zeros();
     let period = 1u64.checked_shl(k)?;

@@ -18,10 +18,10 @@ use crate::nimber::{MexScratch, Nimber};
 use crate::position::{AnyPosition, Instance};
 
 /// Largest coordinate accepted (so 5k² fits in 128 bits).
-pub const MAX_COORDINATE: u64 = 1 << 61;
+pub(crate) const MAX_COORDINATE: u64 = 1 << 61;
 
 /// Most work (cells × options) a nimber search may need before the position is refused.
-pub const SEARCH_BUDGET: u128 = 200_000_000;
+pub(crate) const SEARCH_BUDGET: u128 = 200_000_000;
 
 /// Wythoff's game; a position is the queen's square (x, y). P-positions are recognised in
 /// O(log² x); other values come from the generic solver.
@@ -29,7 +29,7 @@ pub const SEARCH_BUDGET: u128 = 200_000_000;
 pub struct Wythoff;
 
 /// ⌊√n⌋, exactly.
-pub fn isqrt(n: u128) -> u128 {
+pub(crate) fn isqrt(n: u128) -> u128 {
     if n < 2 {
         return n;
     }
@@ -53,26 +53,27 @@ pub fn isqrt(n: u128) -> u128 {
 }
 
 /// a_k = ⌊kφ⌋, the smaller coordinate of the k-th P-position.
-pub fn lower(k: u64) -> u64 {
+pub(crate) fn lower(k: u64) -> u64 {
     let k = k as u128;
     ((k + isqrt(5 * k * k)) / 2) as u64
 }
 
 /// The k-th P-position (a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k).
-pub fn beatty_pair(k: u64) -> (u64, u64) {
+#[cfg(test)]
+fn beatty_pair(k: u64) -> (u64, u64) {
     let a = lower(k);
     (a, a + k)
 }
 
 /// Whether (x, y) is a P-position.
-pub fn is_p_position(x: u64, y: u64) -> bool {
+pub(crate) fn is_p_position(x: u64, y: u64) -> bool {
     let (a, b) = (x.min(y), x.max(y));
     lower(b - a) == a
 }
 
 /// The other coordinate of the P-position containing coordinate `v` (every natural number is
 /// in exactly one Beatty pair; 0 pairs with 0).
-pub fn partner(v: u64) -> u64 {
+pub(crate) fn partner(v: u64) -> u64 {
     // a_k is strictly increasing: binary search for a_k = v, else v is some b_k = a_k + k.
     let (mut lo, mut hi) = (0u64, v);
     while lo < hi {

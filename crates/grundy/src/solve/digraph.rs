@@ -413,7 +413,7 @@ fn mex_of(values: impl Iterator<Item = u32> + Clone, seen: &mut Vec<u64>) -> u32
 }
 
 /// The mex of a slice of nimbers (used by the explain output).
-pub fn mex_u32(values: &[u32]) -> u32 {
+pub(crate) fn mex_u32(values: &[u32]) -> u32 {
     let nimbers: Vec<Nimber> = values.iter().map(|&v| Nimber(v as u64)).collect();
     MexScratch::default().mex(&nimbers).0 as u32
 }

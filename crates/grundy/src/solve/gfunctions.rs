@@ -33,7 +33,7 @@ pub enum Rule {
 
 impl Rule {
     /// The value the rule gives a vertex whose followers have `values`.
-    pub fn apply(self, values: impl Iterator<Item = u32>) -> u32 {
+    pub(crate) fn apply(self, values: impl Iterator<Item = u32>) -> u32 {
         match self {
             Rule::Mex => {
                 let v: Vec<u32> = values.collect();

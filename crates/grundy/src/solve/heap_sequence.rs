@@ -101,7 +101,7 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64, control: &Control)
 
 /// As [`plain_values`], but cancellation or the memory budget ends the run with the values
 /// computed so far and the reason.
-pub fn plain_values_until<R: HeapRules + ?Sized>(
+pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
     rules: &R,
     n: u64,
     control: &Control,

@@ -10,7 +10,7 @@
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
 //! - [`wtia`]: w-values of winner-takes-all sums.
 //! - [`verify`]: `--verify`, each result recomputed by an independent method.
-//! - [`xor_pairs`]: the vectorised inner loop of the plain take-and-break method.
+//! - `xor_pairs` (crate-private): the vectorised inner loop of the plain take-and-break method.
 
 pub mod digraph;
 pub mod gfunctions;
@@ -23,4 +23,4 @@ pub use memo::{Limits, Solver};
 pub mod search;
 pub mod verify;
 pub mod wtia;
-pub mod xor_pairs;
+pub(crate) mod xor_pairs;

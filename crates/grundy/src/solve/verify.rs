@@ -24,7 +24,7 @@ use crate::solve::digraph::Digraph;
 use std::collections::{HashMap, HashSet};
 
 /// A disagreement found by `--verify` (reported with exit code 2).
-pub fn disagreement(what: String) -> Error {
+pub(crate) fn disagreement(what: String) -> Error {
     Error::Unsupported(format!("--verify FAILED: {what}"))
 }
 

@@ -161,7 +161,7 @@ impl Layout {
     }
 
     /// `x` shifted to touch row 0 and column 0 (x ≠ 0).
-    #[inline]
+    #[cfg(test)]
     pub fn normalise(&self, x: u64) -> u64 {
         self.normalise_with_box(x).0
     }

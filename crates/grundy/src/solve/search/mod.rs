@@ -48,7 +48,7 @@
 pub mod bitboard;
 pub mod chomp_dense;
 pub mod cram;
-pub mod instance;
+pub(crate) mod instance;
 pub mod packed_table;
 pub mod table;
 
@@ -153,7 +153,7 @@ impl<G: Searchable> Search<G> {
     }
 
     /// The components of `position`, canonical, sorted, equal pairs cancelled.
-    pub fn parts(&self, position: G::Position) -> Vec<G::Position> {
+    pub(crate) fn parts(&self, position: G::Position) -> Vec<G::Position> {
         let raw = match self.game.components(&position) {
             Some(c) if c.len() != 1 => c,
             Some(mut c) if c.len() == 1 => vec![c.pop().expect("one")],
@@ -331,7 +331,7 @@ impl<G: Searchable> Search<G> {
 
 /// Run `f` on a thread with a 1 GiB stack (address space only; pages are touched on use), so
 /// deep searches cannot overflow the stack.
-pub fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(1 << 30)

@@ -3,7 +3,7 @@
 //!
 //! Each entry holds either the exact nimber of a position or the set of values it is proved NOT
 //! to have (`g ≠ j` for j < 64, a bitmask), the two kinds of facts the outcome search of
-//! Lemoine & Viennot produces. The table is open-addressed in buckets of [`BUCKET`] slots. It
+//! Lemoine & Viennot produces. The table is open-addressed in buckets of `BUCKET` (4) slots. It
 //! grows by doubling while it is below its cap (a number of entries); at the cap a new fact
 //! replaces the entry of its bucket that cost the least work to prove (work = search nodes spent
 //! on it), the "keep the expensive results" policy of chess programs. So memory stays bounded
@@ -18,14 +18,14 @@ use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 
 /// Slots per bucket.
-pub const BUCKET: usize = 4;
+pub(crate) const BUCKET: usize = 4;
 
 /// No exact value known.
 const UNKNOWN: u32 = u32::MAX;
 
 /// What is proved about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Facts {
+pub(crate) struct Facts {
     value: u32,
     /// Bit j set: the nimber is proved different from j.
     excluded: u64,
@@ -93,7 +93,7 @@ pub struct TableStats {
 }
 
 /// A bounded transposition table.
-pub struct Table<P> {
+pub(crate) struct Table<P> {
     slots: Vec<Option<(P, Facts)>>,
     cap: usize,
     len: usize,
@@ -199,11 +199,6 @@ impl<P: Clone + Eq + Hash> Table<P> {
             capacity: self.cap,
             ..self.stats
         }
-    }
-
-    /// Every entry with an exact value (for saving the table).
-    pub fn exact_entries(&self) -> impl Iterator<Item = (&P, u64)> {
-        self.slots.iter().flatten().filter_map(|(p, f)| Some((p, f.value()?)))
     }
 }
 

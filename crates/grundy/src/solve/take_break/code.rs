@@ -52,7 +52,7 @@ impl TakeBreak {
     }
 
     /// Every option of a heap of `n`, as the heaps it leaves.
-    pub fn options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+    pub(crate) fn options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for (i, &d) in self.digits.iter().enumerate() {
             let i = i as u64;
             if i > n {

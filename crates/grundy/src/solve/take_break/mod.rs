@@ -26,7 +26,7 @@ mod tests;
 mod values;
 
 pub use code::TakeBreak;
-pub use values::Values;
+pub(crate) use values::Values;
 
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -72,7 +72,7 @@ impl Default for Options {
 #[derive(Clone, Debug)]
 pub struct Computed {
     /// g(0), …, g(len − 1), stored in one or two bytes per heap.
-    pub values: Values,
+    pub(crate) values: Values,
     /// The periodicity, when proved by the Guy–Smith theorem ([`crate::solve::periodicity::Basis::GuySmith`]).
     pub period: Option<Periodicity>,
     /// Whether the sparse space method computed (part of) the values, and its last mask.
@@ -112,7 +112,7 @@ impl Computed {
 pub const MAX_HEAPS: u64 = u32::MAX as u64 - 1;
 
 /// Heaps computed at least (when a proof is wanted): periods of small codes show up early.
-pub const PROOF_LOOKAHEAD: u64 = 4096;
+pub(crate) const PROOF_LOOKAHEAD: u64 = 4096;
 
 /// g(0..=to) for `rules`, stopping early when periodicity is proved (if asked to).
 pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {

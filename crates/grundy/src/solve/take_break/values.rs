@@ -41,6 +41,7 @@ impl Values {
     }
 
     /// Bytes per stored value.
+    #[cfg(test)]
     pub fn width(&self) -> usize {
         match self {
             Values::U8(_) => 1,
