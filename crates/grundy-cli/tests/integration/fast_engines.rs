@@ -254,6 +254,15 @@ fn turning_turtles_long_row_lists_its_winning_moves_compactly() {
     let top = 1u64 << (63 - s.leading_zeros());
     let wins = doc["winning_moves"].as_array().unwrap();
     assert_eq!(wins.len() as u64, (1..=n).filter(|i| i & top != 0).count() as u64);
+    // `explain` states the nim-sum (listing the 5·10⁹ moves is refused).
+    let out = stdout(&["explain", "turning-turtles", &row]);
+    assert!(
+        out.contains("g = 1 ⊕ 2 ⊕ 3") && out.contains("(100000 terms in all)"),
+        "{out}"
+    );
+    assert!(out.contains("= 100000\n"), "{out}");
+    let out = stdout(&["explain", "turning-turtles", "RBBRR"]);
+    assert!(out.contains("g = 1 ⊕ 4 ⊕ 5 = 0\noutcome P"), "{out}");
     // One of them, read back: the row it leads to has value 0.
     let after = wins[0]["position"].as_str().unwrap();
     assert_eq!(crate::support::value(&format!("turning-turtles {after}")), 0, "{after}");

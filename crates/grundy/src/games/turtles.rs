@@ -338,12 +338,63 @@ pub fn parse_cards(words: &[String]) -> Result<Vec<bool>> {
     Ok(cards)
 }
 
+/// The engine of Turning Turtles positions: the generic solver (which reads the closed form)
+/// with an explanation in the game's own terms, so `explain` of a long row states the nim-sum
+/// instead of listing its billions of moves.
+pub struct TurtlesEngine {
+    solver: crate::solve::Solver<Turtles>,
+}
+
+impl crate::position::Engine for TurtlesEngine {
+    type Game = Turtles;
+
+    fn game(&self) -> &Turtles {
+        self.solver.game()
+    }
+
+    fn nimber(&mut self, cards: &Row) -> Result<Nimber> {
+        self.solver.nimber(cards)
+    }
+
+    fn moves_to_value(&mut self, cards: &Row, target: Nimber) -> Result<Vec<Move<Row>>> {
+        self.solver.moves_to_value(cards, target)
+    }
+
+    fn move_limit(&self) -> Option<usize> {
+        Some(self.solver.limits.max_states)
+    }
+
+    /// The face-up positions and their nim-sum (the first and last eight when there are more
+    /// than sixteen).
+    fn explain(&mut self, name: &str, cards: &Row) -> Option<Result<String>> {
+        let ups: Vec<usize> = cards.ups().collect();
+        let terms: Vec<String> = if ups.len() <= 16 {
+            ups.iter().map(usize::to_string).collect()
+        } else {
+            let mut t: Vec<String> = ups[..8].iter().map(usize::to_string).collect();
+            t.push(format!("… ({} terms in all)", ups.len()));
+            t.extend(ups[ups.len() - 8..].iter().map(usize::to_string));
+            t
+        };
+        let g = row_value(cards);
+        let sum = if terms.is_empty() { "0 (no face-up card)".to_string() } else { terms.join(" ⊕ ") };
+        let outcome = crate::value::Value::Finite(g).outcome();
+        Some(Ok(format!(
+            "{name} {}\neach face-up card at position i is a Nim heap of size i (flipping i and j < i moves heap i to j):\ng = {sum} = {g}\noutcome {outcome} ({})\n",
+            Turtles.format(cards),
+            outcome.meaning()
+        )))
+    }
+}
+
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     crate::games::args::no_other_options(words, "turning-turtles", "none")?;
     let cards = parse_cards(words)?;
     Ok(Box::new(Instance::new(
         "turning-turtles",
-        settings.solver(Turtles),
+        TurtlesEngine {
+            solver: settings.solver(Turtles),
+        },
         Row::from_cards(&cards),
     )))
 }
