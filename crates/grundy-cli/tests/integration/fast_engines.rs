@@ -189,3 +189,101 @@ fn every_heap_game_of_the_registry_agrees_with_the_plain_solver() {
         }
     }
 }
+
+/// Nim on levels: one superpile is valued by its closed form (checked against the plain solver
+/// in the library's tests); a pile of 100000 coins answers with a state limit of 1000, under
+/// which the generic search (a position per coin) fails.
+#[test]
+fn levels_one_superpile_answers_by_its_closed_form() {
+    let doc = crate::support::json(&["value", "levels", "100000", "--max-states", "1000", "--json"]);
+    assert_eq!(doc["value"], 100000, "{doc}");
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{doc}");
+    assert_eq!(moves[0]["position"], "0", "{doc}");
+    // Over a rest of value 3 (piles 1,2,3 bottom up are worth 1, 2, 3), the top pile 9 is worth
+    // 9 and the moves to 0, 3 and 4 leave tops 1, none and 4.
+    let doc = crate::support::json(&["value", "levels", "1,2,3,9", "--max-states", "10", "--json"]);
+    assert_eq!(doc["value"], 9, "{doc}");
+    assert_eq!(doc["winning_moves"][0]["position"], "1,2,3,1", "{doc}");
+    // Several superpiles are still searched whole (the game ends with the first emptied).
+    assert_eq!(crate::support::value("levels 1,2,3,9 2"), {
+        let mut plain = Solver::plain(grundy::games::levels::Levels);
+        plain.nimber(&vec![vec![1, 2, 3, 9], vec![2]]).unwrap().0
+    });
+}
+
+/// Triomino: the full 2×1000 strip is valued by the table of component kinds (the recurrence
+/// of `seq triomino`), and its winning moves from the pieces each move leaves; with a state
+/// limit of 1000 the board search could not do it. The value is the sequence's.
+#[test]
+fn triomino_strip_answers_from_the_component_table() {
+    let seq = crate::support::json(&["seq", "triomino", "--to", "1000", "--json"]);
+    let want = seq["values"][1000].as_u64().expect("a value");
+    let doc = crate::support::json(&["value", "triomino", "1000", "--max-states", "1000", "--json"]);
+    assert_eq!(doc["value"].as_u64(), Some(want), "{doc}");
+    let wins = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(wins.is_empty(), want == 0, "{doc}");
+    // Each listed move leads to value 0, read back through the strip engine.
+    let out = stdout(&["moves", "triomino", "200", "--max-states", "1000"]);
+    assert!(out.contains("column 1 and the top cell of column 2"), "{out}");
+    for n in 0..=14u64 {
+        assert_eq!(
+            crate::support::value(&format!("triomino {n}")),
+            grundy::games::triomino::strip_values(n as usize).unwrap()[n as usize],
+            "triomino {n}"
+        );
+    }
+}
+
+/// Turning Turtles with 100000 face-up cards: the value is the nim-sum 1 ⊕ 2 ⊕ ... ⊕ 100000 and
+/// every winning move flips a card i whose bit at the top bit of the value is set; the rows the
+/// moves reach share the start's cards and are written in runs, so the report stays small.
+#[test]
+fn turning_turtles_long_row_lists_its_winning_moves_compactly() {
+    let n = 100_000u64;
+    let row = "R".repeat(n as usize);
+    let out = grundy(&["value", "turning-turtles", &row, "--json"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.len() < 10_000_000, "{} bytes of output", out.stdout.len());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = (1..=n).fold(0, |a, i| a ^ i);
+    assert_eq!(doc["value"], s);
+    assert_eq!(doc["position"], format!("R{{{n}}}"));
+    let top = 1u64 << (63 - s.leading_zeros());
+    let wins = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(wins.len() as u64, (1..=n).filter(|i| i & top != 0).count() as u64);
+    // `explain` states the nim-sum (listing the 5·10⁹ moves is refused).
+    let out = stdout(&["explain", "turning-turtles", &row]);
+    assert!(
+        out.contains("g = 1 ⊕ 2 ⊕ 3") && out.contains("(100000 terms in all)"),
+        "{out}"
+    );
+    assert!(out.contains("= 100000\n"), "{out}");
+    let out = stdout(&["explain", "turning-turtles", "RBBRR"]);
+    assert!(out.contains("g = 1 ⊕ 4 ⊕ 5 = 0\noutcome P"), "{out}");
+    // One of them, read back: the row it leads to has value 0.
+    let after = wins[0]["position"].as_str().unwrap();
+    assert_eq!(crate::support::value(&format!("turning-turtles {after}")), 0, "{after}");
+}
+
+/// A one-row maze of 100001 cells with the figure at the right end: cell x is worth x, found by
+/// the board sweep (the generic search would keep a position per cell, over the limit of 1000).
+#[test]
+fn a_one_row_maze_of_100001_cells_answers_by_the_sweep() {
+    let dir = std::env::temp_dir().join(format!("grundy-maze-row-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("row.txt");
+    std::fs::write(&file, format!("{}@\n", ".".repeat(100_000))).unwrap();
+    let file = file.to_str().unwrap();
+    let doc = crate::support::json(&["value", "maze", file, "--max-states", "1000", "--json"]);
+    assert_eq!(doc["value"], 100_000, "{doc}");
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{doc}");
+    assert_eq!(moves[0]["move"], "100000 left", "{doc}");
+    // The figure one cell from the left: value 1, and the sweep answers `plot maze` alike.
+    let doc = crate::support::json(&["value", "maze", file, "1,0", "--json"]);
+    assert_eq!(doc["value"], 1, "{doc}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -101,7 +101,8 @@ fn limits_stop_with_a_clear_message_and_exit_code_3() {
     let (code, _, err) = stderr_of(&["value", "wythoff", "40", "40", "--max-states", "50"]);
     assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("state limit") && err.contains("--max-states"), "{err}");
-    let (code, _, err) = stderr_of(&["--max-memory", "64M", "value", "triomino", "100000"]);
+    // (`--stats`: the board search, whose table the budget stops.)
+    let (code, _, err) = stderr_of(&["--max-memory", "64M", "value", "triomino", "100000", "--stats"]);
     assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("memory") && err.contains("--max-memory"), "{err}");
     // The generic solver on something big, under a budget smaller than any process needs.

@@ -7,6 +7,16 @@
 //! left, y counts rows from 0 at the BOTTOM (y grows upwards), so the handbook's bottom-right
 //! start is (4,0) on a 5×5 board. A cell has at most width + height options.
 //!
+//! Positions are valued by [`MazeEngine`], which fills the whole board's table of values in one
+//! sweep ([`Maze::values`]): column by column from the left, each column from the top row down,
+//! so a cell's options (to its left in its row, above it in its column) are known when it is
+//! reached (or row by row from the top, each from the left, when the board is taller than
+//! wide). Each row and each column keeps the set of values of the floor run it is in (a bit
+//! set, emptied at a wall), and a cell's value is the first value in neither set. Cost: O(cells)
+//! time plus one scan of 64 values per word for each mex, memory one `u32` per cell plus
+//! min(width, height) bit sets of at most width + height bits; no recursion, so a one-row maze of 100001 cells (a cell with 100000 options)
+//! answers at once. The sweep is checked against the generic solver on every small board.
+//!
 //! Sources, by their names in `docs/sources.md`: \[Handbook\].
 
 use crate::error::{Error, Result, input};
@@ -127,6 +137,131 @@ impl Maze {
     }
 }
 
+/// A set of small naturals, one bit each, emptied in O(1) amortised (only words that were used
+/// are cleared).
+#[derive(Clone, Default)]
+struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    fn insert(&mut self, v: u32) {
+        let w = v as usize / 64;
+        if w >= self.words.len() {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << (v % 64);
+    }
+
+    fn clear(&mut self) {
+        self.words.clear();
+    }
+
+    /// The least value in neither `self` nor `other`.
+    fn mex_with(&self, other: &Bits) -> u32 {
+        let n = self.words.len().max(other.words.len());
+        for i in 0..=n {
+            let w = self.words.get(i).copied().unwrap_or(0) | other.words.get(i).copied().unwrap_or(0);
+            if w != u64::MAX {
+                return (i * 64) as u32 + w.trailing_ones();
+            }
+        }
+        unreachable!("word n is empty")
+    }
+}
+
+impl Maze {
+    /// The value of every cell, indexed `[y * width + x]` (walls hold 0): one sweep, see the
+    /// module documentation. `control` can cancel it (polled once per column).
+    pub fn values(&self, control: &crate::control::Control) -> Result<Vec<u32>> {
+        let (w, h) = (self.width, self.height);
+        let mut out = vec![0u32; w * h];
+        // The sweep keeps one set per line across the board and one for the line it walks along:
+        // walking columns it keeps a set per row, walking rows a set per column. It walks along
+        // the longer side, so it keeps at most min(w, h) sets of at most w + h bits each.
+        let by_columns = w >= h;
+        let (outer, inner) = if by_columns { (w, h) } else { (h, w) };
+        let mut kept: Vec<Bits> = vec![Bits::default(); inner];
+        let mut walking = Bits::default();
+        for i in 0..outer {
+            control.check()?;
+            walking.clear();
+            for (j, row_set) in kept.iter_mut().enumerate() {
+                // Columns left to right, each from the top row down; or rows from the top down,
+                // each from the left: either way a cell's options are already valued.
+                let c = if by_columns {
+                    Cell { x: i, y: h - 1 - j }
+                } else {
+                    Cell { x: j, y: h - 1 - i }
+                };
+                if self.is_wall(c) {
+                    walking.clear();
+                    row_set.clear();
+                    continue;
+                }
+                let v = row_set.mex_with(&walking);
+                out[c.y * w + c.x] = v;
+                row_set.insert(v);
+                walking.insert(v);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The engine of maze positions: the whole board's values from one sweep ([`Maze::values`]),
+/// made on the first question and shared by every position of the board.
+pub struct MazeEngine {
+    maze: Maze,
+    values: Option<Vec<u32>>,
+    control: crate::control::Control,
+}
+
+impl MazeEngine {
+    /// The engine of `maze`; `control` can cancel the sweep.
+    pub fn new(maze: Maze, control: crate::control::Control) -> Self {
+        MazeEngine {
+            maze,
+            values: None,
+            control,
+        }
+    }
+
+    /// The value of `cell` (a floor cell of the board).
+    pub fn value_of(&mut self, cell: Cell) -> Result<u32> {
+        if self.maze.is_wall(cell) {
+            return input(format!("cell {},{} is a wall or off the board", cell.x, cell.y));
+        }
+        if self.values.is_none() {
+            self.values = Some(self.maze.values(&self.control)?);
+        }
+        let values = self.values.as_ref().expect("just made");
+        Ok(values[cell.y * self.maze.width + cell.x])
+    }
+}
+
+impl crate::position::Engine for MazeEngine {
+    type Game = Maze;
+
+    fn game(&self) -> &Maze {
+        &self.maze
+    }
+
+    fn nimber(&mut self, cell: &Cell) -> Result<crate::nimber::Nimber> {
+        Ok(crate::nimber::Nimber(u64::from(self.value_of(*cell)?)))
+    }
+
+    fn moves_to_value(&mut self, cell: &Cell, target: crate::nimber::Nimber) -> Result<Vec<Move<Cell>>> {
+        let mut out = Vec::new();
+        for m in self.maze.moves(cell) {
+            if u64::from(self.value_of(m.position)?) == target.0 {
+                out.push(m);
+            }
+        }
+        Ok(out)
+    }
+}
+
 impl Game for Maze {
     type Position = Cell;
 
@@ -194,13 +329,13 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     }
     Ok(Box::new(Instance::new(
         format!("maze {file}"),
-        settings.solver(maze),
+        MazeEngine::new(maze, settings.limits.control.clone()),
         start,
     )))
 }
 
 /// `plot maze FILE [X,Y]`: the Grundy value of every floor cell (walls are `None`), the figure's
-/// cell (or the one given) marked. Cost: one solve of the whole board (shared table).
+/// cell (or the one given) marked. Cost: one sweep of the whole board ([`Maze::values`]).
 fn value_grid(words: &[String], settings: &Settings) -> Result<crate::games::ValueGrid> {
     let (file, at) = match words {
         [file] => (file, None),
@@ -210,13 +345,13 @@ fn value_grid(words: &[String], settings: &Settings) -> Result<crate::games::Val
     let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (board, figure) = Maze::parse(&text)?;
     let (w, h) = (board.width(), board.height());
-    let mut solver = settings.solver(board.clone());
+    let values = board.values(&settings.limits.control)?;
     let mut cells = vec![vec![None; w]; h];
     for (y, row) in cells.iter_mut().enumerate() {
         for (x, cell) in row.iter_mut().enumerate() {
             let c = Cell { x, y };
             if !board.is_wall(c) {
-                *cell = Some(solver.nimber(&c)?.0);
+                *cell = Some(u64::from(values[y * w + x]));
             }
         }
     }
@@ -253,3 +388,55 @@ pub const ENTRY: GameEntry = GameEntry {
         ..Capabilities::NONE
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Solver;
+
+    /// Every board of up to 3×3 cells (each cell floor or wall) and a few random larger ones:
+    /// the sweep equals the plain generic solver on every floor cell, and the engine's winning
+    /// moves are the solver's.
+    #[test]
+    fn the_sweep_equals_the_plain_solver() {
+        let mut boards = Vec::new();
+        for (w, h) in [(1, 1), (1, 2), (2, 1), (2, 2), (3, 2), (2, 3), (3, 3), (4, 1), (1, 4)] {
+            for mask in 0u32..(1 << (w * h)) {
+                boards.push((w, h, mask as u64));
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            boards.push((7, 6, seed & seed >> 3)); // about one wall in four
+        }
+        for (w, h, mask) in boards {
+            let text: String = (0..h)
+                .map(|r| (0..w).map(|c| if mask >> (r * w + c) & 1 == 1 { '#' } else { '.' }).collect::<String>() + "\n")
+                .collect();
+            let (maze, _) = Maze::parse(&text).unwrap();
+            let mut plain = Solver::plain(maze.clone());
+            let mut engine = MazeEngine::new(maze.clone(), Default::default());
+            for c in maze.floor() {
+                use crate::position::Engine;
+                let v = plain.nimber(&c).unwrap();
+                assert_eq!(engine.nimber(&c).unwrap(), v, "{text}{c:?}");
+                assert_eq!(
+                    engine.moves_to_value(&c, crate::nimber::Nimber::ZERO).unwrap(),
+                    plain.moves_to_value(&c, crate::nimber::Nimber::ZERO).unwrap()
+                );
+            }
+        }
+    }
+
+    /// A one-row board of 100001 cells: cell x is worth x (a Nim heap), found by the sweep.
+    #[test]
+    fn a_long_row_is_a_nim_heap() {
+        let text = ".".repeat(100_001);
+        let (maze, _) = Maze::parse(&text).unwrap();
+        let values = maze.values(&Default::default()).unwrap();
+        assert!(values.iter().enumerate().all(|(x, &v)| v as usize == x));
+    }
+}

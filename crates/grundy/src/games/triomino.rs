@@ -12,13 +12,21 @@
 //! component kinds ([`strip_values_by_components`]: 9 kinds per length, O(m) moves each), which
 //! needs no table of positions: 2×10⁴ in 2.5 s.
 //!
+//! `value`, `moves`, `explain` and `play` use that recurrence too ([`StripEngine`]): a position
+//! reached from the full board is a sum of such components, so its value is the xor of the
+//! components' entries in the table of kinds, and the value after a move is found in O(1) from
+//! the pieces the move leaves (a full column emptied, one cell taken beside it). `triomino 1000`
+//! costs one O(N²) table (9 kinds per length) and O(N) per listing of moves. A strip that is not
+//! such a sum (none is reachable from the full board) goes to the search engine; `--stats` also
+//! uses the search engine, whose counters it reports.
+//!
 //! Sources, by their names in `docs/sources.md`: \[Infoarena\] application 4.
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
 use crate::games::{Capabilities, GameEntry, Settings, args};
-use crate::position::AnyPosition;
+use crate::position::{AnyPosition, Instance};
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
 
@@ -56,6 +64,11 @@ impl Triomino {
         }
     }
 
+    fn label(c: usize, other: usize, cell: u8) -> String {
+        let row = if cell == 1 { "top" } else { "bottom" };
+        format!("column {} and the {row} cell of column {}", c + 1, other + 1)
+    }
+
     fn place(s: &Strip, c: usize, other: usize, cell: u8) -> Strip {
         let mut t = s.clone();
         t[c] = 0;
@@ -73,13 +86,7 @@ impl Game for Triomino {
 
     fn moves(&self, s: &Strip) -> Vec<Move<Strip>> {
         let mut out = Vec::new();
-        Self::placements(s, |c, o, cell| {
-            let row = if cell == 1 { "top" } else { "bottom" };
-            out.push(Move::new(
-                format!("column {} and the {row} cell of column {}", c + 1, o + 1),
-                Self::place(s, c, o, cell),
-            ))
-        });
+        Self::placements(s, |c, o, cell| out.push(Move::new(Self::label(c, o, cell), Self::place(s, c, o, cell))));
         out
     }
 
@@ -149,7 +156,18 @@ pub fn strip_values(to: usize) -> Result<Vec<u64>> {
 /// kind, so v(m, l, r) = mex of v(left) ⊕ v(right) over those moves, with O(m) moves each.
 /// Checked against the search engine ([`strip_values`]) in the tests.
 pub fn strip_values_by_components(to: usize, control: &crate::control::Control) -> Result<Vec<u64>> {
-    const FULL: usize = 0;
+    Ok(kind_table(to, control)?
+        .iter()
+        .map(|k| u64::from(k[FULL][FULL]))
+        .collect())
+}
+
+/// The kind of a full end column.
+const FULL: usize = 0;
+
+/// The values v\[m\]\[l\]\[r\] of every component kind for m = 0..=to (the recurrence of
+/// [`strip_values_by_components`]).
+fn kind_table(to: usize, control: &crate::control::Control) -> Result<Vec<[[u32; 3]; 3]>> {
     // v[m][l][r] for m = 0..=to; a strip of 0 or 1 columns has no move.
     let mut v: Vec<[[u32; 3]; 3]> = vec![[[0; 3]; 3]; to + 1];
     let mut seen: Vec<bool> = Vec::new();
@@ -190,7 +208,155 @@ pub fn strip_values_by_components(to: usize, control: &crate::control::Control) 
             }
         }
     }
-    Ok(v.iter().map(|k| k[FULL][FULL] as u64).collect())
+    Ok(v)
+}
+
+/// The kind of an end column of a component (0 full, 1 top cell only, 2 bottom cell only);
+/// `None` for an empty column.
+fn end_kind(mask: u8) -> Option<usize> {
+    match mask {
+        3 => Some(FULL),
+        1 | 2 => Some(mask as usize),
+        _ => None,
+    }
+}
+
+/// The engine of triomino positions: the table of component kinds
+/// ([`strip_values_by_components`]' recurrence), grown to the longest component asked, with the
+/// search engine for strips that are not sums of components of those kinds.
+pub struct StripEngine {
+    kinds: Vec<[[u32; 3]; 3]>,
+    search: crate::solve::search::instance::SearchEngine<Triomino>,
+    control: crate::control::Control,
+}
+
+impl StripEngine {
+    /// The engine; `max_states` bounds the fallback search's table, `control` cancels both.
+    pub fn new(max_states: usize, control: crate::control::Control) -> Self {
+        let mut search = crate::solve::search::instance::SearchEngine::new(Triomino, config(max_states));
+        search.set_control(control.clone());
+        StripEngine {
+            kinds: Vec::new(),
+            search,
+            control,
+        }
+    }
+
+    /// v of a component of `len` columns whose interior columns are full and whose end columns
+    /// are `first` and `last` (the same column when `len` is 1), empty ends dropped.
+    fn piece(&mut self, mut len: usize, mut first: u8, mut last: u8) -> Result<u32> {
+        if len >= 2 && first == 0 {
+            len -= 1;
+            first = if len >= 2 { 3 } else { last };
+        }
+        if len >= 2 && last == 0 {
+            len -= 1;
+            last = if len >= 2 { 3 } else { first };
+        }
+        if len < 2 {
+            return Ok(0);
+        }
+        let (Some(l), Some(r)) = (end_kind(first), end_kind(last)) else {
+            return Ok(0);
+        };
+        if len >= self.kinds.len() {
+            self.kinds = kind_table(len, &self.control)?;
+        }
+        Ok(self.kinds[len][l][r])
+    }
+
+    /// The components of `s` as (start, end) column ranges with their values, or `None` when
+    /// one is not of a kind of the table.
+    fn runs(&mut self, s: &Strip) -> Result<Option<Vec<(usize, usize, u32)>>> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for i in 0..=s.len() {
+            let cut = i == s.len() || s[i] == 0 || (i > start && s[i] & s[i - 1] == 0);
+            if !cut {
+                continue;
+            }
+            if i > start {
+                let run = &s[start..i];
+                if run.len() >= 2 {
+                    if run[1..run.len() - 1].iter().any(|&m| m != 3) {
+                        return Ok(None);
+                    }
+                    let v = self.piece(run.len(), run[0], run[run.len() - 1])?;
+                    out.push((start, i, v));
+                }
+            }
+            start = if i < s.len() && s[i] != 0 { i } else { i + 1 };
+        }
+        Ok(Some(out))
+    }
+}
+
+impl crate::position::Engine for StripEngine {
+    type Game = Triomino;
+
+    fn game(&self) -> &Triomino {
+        &Triomino
+    }
+
+    fn nimber(&mut self, s: &Strip) -> Result<crate::nimber::Nimber> {
+        match self.runs(s)? {
+            Some(runs) => Ok(crate::nimber::Nimber(
+                runs.iter().fold(0, |a, &(_, _, v)| a ^ u64::from(v)),
+            )),
+            None => self.search.nimber(s),
+        }
+    }
+
+    /// Each move's value from the pieces it leaves in its component: O(1) per move.
+    fn moves_to_value(&mut self, s: &Strip, target: crate::nimber::Nimber) -> Result<Vec<Move<Strip>>> {
+        let Some(runs) = self.runs(s)? else {
+            return self.search.moves_to_value(s, target);
+        };
+        let total = runs.iter().fold(0u32, |a, &(_, _, v)| a ^ v);
+        let mut run_of = vec![usize::MAX; s.len()];
+        for (k, &(a, b, _)) in runs.iter().enumerate() {
+            run_of[a..b].fill(k);
+        }
+        let mut found = Vec::new();
+        let mut failed = None;
+        Triomino::placements(s, |c, other, cell| {
+            if failed.is_some() {
+                return;
+            }
+            let (start, end, v) = runs[run_of[c]];
+            let mask_at = |i: usize| if i == other { s[i] & !cell } else { s[i] };
+            let left = if c > start {
+                self.piece(c - start, mask_at(start), mask_at(c - 1))
+            } else {
+                Ok(0)
+            };
+            let right = if c + 1 < end {
+                self.piece(end - c - 1, mask_at(c + 1), mask_at(end - 1))
+            } else {
+                Ok(0)
+            };
+            match (left, right) {
+                (Ok(a), Ok(b)) => {
+                    if u64::from(total ^ v ^ a ^ b) == target.0 {
+                        found.push((c, other, cell));
+                    }
+                }
+                (Err(e), _) | (_, Err(e)) => failed = Some(e),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok(found
+            .into_iter()
+            .map(|(c, other, cell)| Move::new(Triomino::label(c, other, cell), Triomino::place(s, c, other, cell)))
+            .collect())
+    }
+
+    /// Positions are shown whole, as the search engine shows them.
+    fn shows_components(&self) -> bool {
+        false
+    }
 }
 
 fn config(entries: usize) -> Config {
@@ -211,6 +377,13 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let n = parse_natural(word, "triomino length")?;
     if n > MAX_LENGTH {
         return input(format!("triomino {n}: boards up to 2×{MAX_LENGTH} are accepted"));
+    }
+    if !stats {
+        return Ok(Box::new(Instance::new(
+            "triomino",
+            StripEngine::new(settings.limits.max_states, settings.limits.control.clone()),
+            Triomino::full(n as usize),
+        )));
     }
     Ok(Box::new(
         SearchInstance::searching(
@@ -305,6 +478,36 @@ mod tests {
                 "{s:?}"
             );
         }
+    }
+
+    /// The strip engine (table of kinds) equals the plain generic solver on every strip reached
+    /// from the full 2×n board, n ≤ 8, in value and in the moves to each value.
+    #[test]
+    fn strip_engine_equals_plain_on_every_reachable_strip() {
+        use crate::position::Engine;
+        use std::collections::BTreeSet;
+        let mut plain = Solver::plain(Triomino);
+        let mut engine = StripEngine::new(1 << 20, Default::default());
+        for n in 0..=8 {
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![Triomino::full(n)];
+            while let Some(s) = todo.pop() {
+                if !seen.insert(s.clone()) {
+                    continue;
+                }
+                let v = plain.nimber(&s).unwrap();
+                assert_eq!(engine.nimber(&s).unwrap(), v, "{s:?}");
+                for t in 0..4 {
+                    let fast = engine.moves_to_value(&s, crate::nimber::Nimber(t)).unwrap();
+                    let slow = plain.moves_to_value(&s, crate::nimber::Nimber(t)).unwrap();
+                    assert_eq!(fast, slow, "{s:?} to {t}");
+                }
+                todo.extend(Triomino.moves(&s).into_iter().map(|m| m.position));
+            }
+        }
+        // A strip that is not a sum of kinds (a lone cell inside a run) goes to the search.
+        let odd = vec![3, 3, 1, 3, 3];
+        assert_eq!(engine.nimber(&odd).unwrap(), plain.nimber(&odd).unwrap());
     }
 
     #[test]

@@ -25,6 +25,11 @@ impl<G: Searchable> SearchEngine<G> {
             stats: false,
         }
     }
+
+    /// The search runs under `control` (cancellation, memory budget, messages).
+    pub fn set_control(&mut self, control: crate::control::Control) {
+        self.search.control = control;
+    }
 }
 
 impl<G: Searchable + 'static> Engine for SearchEngine<G> {
