@@ -101,6 +101,15 @@ fn a_byte_order_mark_starts_rules_and_board_files_harmlessly() {
         text(&a.stdout).replace(&plain, "FILE"),
         text(&b.stdout).replace(&bom, "FILE")
     );
+    let maze = std::fs::read_to_string(format!("{ROOT}/examples/mazes/handbook1.txt")).unwrap();
+    let (plain, bom) = with_and_without_bom(&dir, "maze.txt", &maze);
+    let a = run(&["value", "maze", &plain], "");
+    let b = run(&["value", "maze", &bom], "");
+    assert!(b.status.success(), "{}", text(&b.stderr));
+    assert_eq!(
+        text(&a.stdout).replace(&plain, "FILE"),
+        text(&b.stdout).replace(&bom, "FILE")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

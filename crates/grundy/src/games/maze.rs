@@ -313,8 +313,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         [file, at] => (file, Some(parse_cell(at)?)),
         _ => return input("maze takes a board file and optionally a cell: `maze FILE [X,Y]`"),
     };
-    let text = crate::files::read_regular(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
-    let text = String::from_utf8(text).map_err(|_| Error::Input(format!("maze file {file} is not text")))?;
+    // A byte-order mark (some Windows editors write one) is skipped like in every text file.
+    let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (maze, figure) = Maze::parse(&text)?;
     let Some(start) = at.or(figure) else {
         return input(format!(
