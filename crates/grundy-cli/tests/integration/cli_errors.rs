@@ -39,7 +39,7 @@ fn malformed_input_exits_2_with_one_line() {
     refuses(&["value", "maze", &empty], "empty");
     refuses(&["value", "maze", &ragged], "line 2");
     refuses(&["value", "maze", &bad], "line 2, column 2");
-    refuses(&["value", "maze", &binary], "not text");
+    refuses(&["value", "maze", &binary], "not UTF-8 text");
     refuses(&["value", "maze", &no_figure], "no `@`");
     refuses(&["value", "maze", &no_figure, "7,7"], "off the");
     refuses(&["sum", "misere-nim 1 2", "nim 3"], "misère");

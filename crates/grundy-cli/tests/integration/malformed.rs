@@ -114,7 +114,7 @@ const CASES: &[(&[&str], &str)] = &[
     // Maze files.
     (&["value", "maze", "/nonexistent/maze.txt"], "cannot read maze file"),
     (&["value", "maze", "{empty}"], "empty"),
-    (&["value", "maze", "{binary}"], "not text"),
+    (&["value", "maze", "{binary}"], "not UTF-8 text"),
     (&["value", "maze", "{ragged_maze}"], "line 2"),
     (&["value", "maze", "{maze}", "99999999999999999999,1"], "not a cell"),
     (&["value", "maze", "{maze}", "7,7"], "off the"),
