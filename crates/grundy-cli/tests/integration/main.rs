@@ -11,6 +11,7 @@ mod fuzz_regressions;
 mod guide;
 mod handbook;
 mod issue13_input;
+mod limits;
 mod malformed;
 mod nim_sources;
 mod node_kayles;
