@@ -305,6 +305,35 @@ mod tests {
     }
 
     #[test]
+    fn the_build_reports_progress_with_its_total() {
+        use crate::control::Event;
+        use std::sync::{Arc, Mutex};
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let sink = events.clone();
+        let control = Control::new().with_observer(move |e: &Event| sink.lock().unwrap().push(e.clone()));
+        // 9 × 10: 92 378 shapes, two progress events and the end.
+        ChompTable::solve(9, 10, &control).unwrap();
+        let events = events.lock().unwrap().clone();
+        let total = shape_count(9, 10);
+        assert_eq!(
+            events,
+            vec![
+                Event::Progress {
+                    phase: "shapes",
+                    done: 0,
+                    total: Some(total)
+                },
+                Event::Progress {
+                    phase: "shapes",
+                    done: 65536,
+                    total: Some(total)
+                },
+                Event::Finished { phase: "shapes" },
+            ]
+        );
+    }
+
+    #[test]
     fn a_table_over_the_budget_is_refused_before_it_is_allocated() {
         let budget = crate::memory::MemoryBudget::new(64 << 20);
         let control = Control::new().with_memory(budget);
