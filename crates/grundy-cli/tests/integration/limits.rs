@@ -146,3 +146,20 @@ fn a_sieve_that_cannot_fit_is_refused_before_it_is_allocated() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("outcome  N"), "{out}");
 }
+
+#[test]
+fn a_file_whose_parse_cannot_fit_is_refused_before_it_is_read() {
+    let dir = std::env::temp_dir().join(format!("grundy-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let maze = dir.join("huge-maze.txt");
+    // A sparse file of 600 MiB (below the 1 GiB input cap): nothing is written to the disk.
+    std::fs::File::create(&maze).unwrap().set_len(600 << 20).unwrap();
+    let path = maze.to_str().unwrap();
+    let (code, err, peak) = run_watched(&["value", "maze", path, "--max-memory", "256M"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+    if let Some(kib) = peak {
+        assert!(kib < 64 << 10, "peak {kib} KiB");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

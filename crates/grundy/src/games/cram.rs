@@ -372,6 +372,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     if let Some(path) = &table_file
         && path.exists()
     {
+        // The file's bytes, accounted against the memory budget before they are read (its
+        // nimbers then go into the tables, whose cap the budget already set).
+        crate::files::reserve_for(path, 1, &search.control)?;
         let n = search.load(path, &board.format())?;
         if stats {
             search
