@@ -364,7 +364,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let config = CramConfig {
         use_transpose: board.w == board.h,
         table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
-        max_states: settings.limits.max_states,
+        max_states: settings.limits.max_table_states,
         ..CramConfig::default()
     };
     let mut search = CramSearch::new(board.w as u32, config);

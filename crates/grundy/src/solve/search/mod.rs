@@ -112,14 +112,40 @@ impl Default for Config {
 impl Config {
     /// These switches under `limits`: the table's cap from the memory budget of its control
     /// ([`table_bytes`], entries of the game's positions) and [`Config::max_states`] from
-    /// `limits.max_states`.
+    /// `limits.max_table_states`.
     pub fn with_limits<G: Searchable>(self, limits: &crate::solve::Limits) -> Config {
         let bytes = table_bytes(&limits.control);
         Config {
             table_entries: table::entries_within(bytes, Table::<G::Position>::ENTRY_BYTES),
-            max_states: limits.max_states,
+            max_states: limits.max_table_states,
             ..self
         }
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn with_limits_takes_the_table_state_limit_and_a_memory_sized_cap() {
+        let limits = crate::solve::Limits::default();
+        let c = Config::default().with_limits::<crate::games::chomp::Chomp>(&limits);
+        // No state limit by default for table searches; the cap from the default table memory.
+        assert_eq!(c.max_states, usize::MAX);
+        let entry = Table::<crate::games::chomp::Shape>::ENTRY_BYTES;
+        assert_eq!(c.table_entries, table::entries_within(DEFAULT_TABLE_BYTES, entry));
+        let limits = crate::solve::Limits {
+            max_table_states: 500,
+            ..limits
+        };
+        let mut s = Search::with_config(
+            crate::games::chomp::Chomp,
+            Config::default().with_limits::<crate::games::chomp::Chomp>(&limits),
+        );
+        assert_eq!(s.config.max_states, 500);
+        let big = crate::games::chomp::Shape::new(&[9, 9, 9, 9, 9, 9, 9, 9]);
+        assert_eq!(s.nimber(&big), Err(Error::StateLimit(500)));
     }
 }
 
