@@ -6,7 +6,9 @@
 //! Why: the library never prints and never ends the process. An engine asks
 //! [`Control::check`] at its checkpoints and returns [`Error::Interrupted`] or
 //! [`Error::MemoryLimit`] (with the partial result where it has one); it reports how far it got
-//! with [`Control::progress`] and informational lines with [`Control::message`]. What to do
+//! with [`Control::progress`] and informational lines with [`Control::message`]. Before a big
+//! allocation it asks [`Control::reserve`] (or sizes its table from [`Control::headroom`]), so
+//! a table that cannot fit in the budget is refused instead of allocated. What to do
 //! with these (progress bars, a log, nothing) is the embedding program's choice.
 //!
 //! Cost: a check is one or two relaxed atomic loads; an event is one virtual call, and engines
@@ -156,6 +158,23 @@ impl Control {
     pub fn check(&self) -> Result<()> {
         match self.stop() {
             Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Bytes that may still be allocated under the memory budget (see
+    /// [`MemoryBudget::headroom`]); `None` without a budget.
+    pub fn headroom(&self) -> Option<u64> {
+        self.memory.as_ref().and_then(MemoryBudget::headroom)
+    }
+
+    /// Account an allocation of `bytes` against the memory budget before making it:
+    /// [`Error::MemoryLimit`] when it does not fit (see [`MemoryBudget::reserve`]); always `Ok`
+    /// without a budget. Engines call it for their big allocations (tables, sequences,
+    /// sieves), so a request that cannot fit is refused at once instead of overshooting.
+    pub fn reserve(&self, bytes: u64) -> Result<()> {
+        match &self.memory {
+            Some(budget) => budget.reserve(bytes),
             None => Ok(()),
         }
     }

@@ -18,9 +18,10 @@ pub enum Error {
     /// The search reached its state limit.
     #[error("stopped after {0} positions (the state limit); raise it with --max-states")]
     StateLimit(usize),
-    /// The process went above its memory budget (bytes; see [`crate::memory::MemoryBudget`]).
+    /// The process went above its memory budget, or a big allocation would have (bytes; see
+    /// [`crate::memory::MemoryBudget`]).
     #[error(
-        "stopped: memory use reached the limit of {} (--max-memory); raise it with --max-memory SIZE, e.g. --max-memory 8G",
+        "stopped: this needs more memory than the limit of {} (--max-memory); raise it with --max-memory SIZE, e.g. --max-memory 8G",
         crate::memory::describe(*.0)
     )]
     MemoryLimit(u64),

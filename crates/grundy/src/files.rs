@@ -84,6 +84,17 @@ pub fn check_regular(path: &Path, max_bytes: u64, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// Account the reading of the file at `path` against the memory budget of `control` before
+/// it is read: its text and what is parsed from it are taken as `factor` times its size
+/// ([`crate::control::Control::reserve`]: [`Error::MemoryLimit`] when that does not fit). A
+/// file that cannot be inspected passes here and is reported by the read itself.
+pub fn reserve_for(path: &Path, factor: u64, control: &crate::control::Control) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => control.reserve(meta.len().saturating_mul(factor)),
+        _ => Ok(()),
+    }
+}
+
 /// Read a regular file of at most `max_bytes` bytes (see [`check_regular`]); the read itself
 /// is bounded too, in case the file grows meanwhile.
 pub fn read_regular(path: &Path, max_bytes: u64, what: &str) -> Result<Vec<u8>> {
@@ -117,6 +128,26 @@ pub fn read_regular_text(path: &Path, max_bytes: u64, what: &str) -> Result<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_larger_than_the_budget_allows_is_refused_before_it_is_read() {
+        let dir = std::env::temp_dir().join(format!("grundy-reserve-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("big.txt");
+        let f = std::fs::File::create(&path).unwrap();
+        // A sparse 8 GiB file: its size counts, nothing is written.
+        f.set_len(8 << 30).unwrap();
+        drop(f);
+        let budget = crate::memory::MemoryBudget::new(1 << 40);
+        let control = crate::control::Control::new().with_memory(budget.clone());
+        assert!(reserve_for(&path, 2, &control).is_ok());
+        budget.set_limit(crate::memory::resident().unwrap_or(0) + (1 << 30));
+        assert_eq!(reserve_for(&path, 2, &control), Err(budget.error()));
+        // Without a budget, or for a missing file, nothing is refused here.
+        assert!(reserve_for(&path, 2, &crate::control::Control::new()).is_ok());
+        assert!(reserve_for(&dir.join("missing"), 2, &control).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn fnv_matches_the_published_test_vectors() {

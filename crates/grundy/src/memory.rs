@@ -11,9 +11,18 @@
 //! computation that does not stop in time watches [`MemoryBudget::exceeded_for`] and
 //! [`resident`] itself (the command line exits at twice the limit, or after a grace period).
 //!
-//! The default limit is half of the machine's memory (`MemTotal` in `/proc/meminfo`), so a
-//! careless command cannot take the whole machine. On systems without `/proc` nothing is
-//! watched.
+//! Big allocations (transposition and dense tables, sequences of values, sieves) are accounted
+//! before they are made: [`MemoryBudget::headroom`] is the limit less the resident size now,
+//! and [`MemoryBudget::reserve`] refuses an allocation that would not fit with
+//! [`Error::MemoryLimit`], so such a request fails at once instead of overshooting the limit
+//! and being stopped later by the watcher. Engines also size their tables from the headroom.
+//!
+//! The default limit ([`default_limit`]) is half of the machine's memory (`MemTotal` in
+//! `/proc/meminfo`), or 7/8 of the memory limit of the process's control group (cgroup v2
+//! `memory.max`, v1 `memory.limit_in_bytes`, of its own group and every ancestor) when that is
+//! smaller, so a careless command cannot take the whole machine nor be ended by the kernel's
+//! out-of-memory killer of a container before the budget stops it. On systems without `/proc`
+//! nothing is watched.
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -98,14 +107,104 @@ impl MemoryBudget {
     pub fn error(&self) -> Error {
         Error::MemoryLimit(self.limit())
     }
+
+    /// Bytes that may still be allocated: the limit less the resident size now (the whole
+    /// limit where the resident size cannot be read); `None` when there is no limit. Costs
+    /// one read of `/proc/self/statm`: for sizing big allocations, not for inner loops.
+    pub fn headroom(&self) -> Option<u64> {
+        let limit = self.limit();
+        if limit == 0 {
+            return None;
+        }
+        Some(limit.saturating_sub(resident().unwrap_or(0)))
+    }
+
+    /// Account an allocation of `bytes` before making it: `Err` ([`Error::MemoryLimit`]) when it
+    /// does not fit in the [`MemoryBudget::headroom`], so the caller refuses instead of
+    /// allocating.
+    pub fn reserve(&self, bytes: u64) -> Result<()> {
+        match self.headroom() {
+            Some(room) if bytes > room => Err(self.error()),
+            _ => Ok(()),
+        }
+    }
 }
 
-/// Half of the machine's memory (`MemTotal`), or 4 GiB when it cannot be read.
+/// The default memory limit: half of the machine's memory (`MemTotal`, 4 GiB when it cannot be
+/// read), or 7/8 of the process's cgroup memory limit ([`cgroup_limit`]) when that is smaller
+/// (the eighth left is for the page cache and the watcher's sampling delay, which the cgroup
+/// counts too).
 pub fn default_limit() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
+    let half = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|text| mem_total(&text))
-        .map_or(4 << 30, |total| total / 2)
+        .map_or(4 << 30, |total| total / 2);
+    match cgroup_limit() {
+        Some(group) => half.min(group / 8 * 7),
+        None => half,
+    }
+}
+
+/// The memory limit of the control group of this process, if it has one: the least of the
+/// limits of its group and of every ancestor group (cgroup v2 `memory.max`, or v1
+/// `memory.limit_in_bytes` under the `memory` hierarchy), read from the usual mount point
+/// `/sys/fs/cgroup`; `None` when no limit is set or the files cannot be read.
+pub fn cgroup_limit() -> Option<u64> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    cgroup_limit_files(&own)
+        .iter()
+        .filter_map(|path| std::fs::read_to_string(path).ok())
+        .filter_map(|text| parse_cgroup_limit(&text))
+        .min()
+}
+
+/// The files that may hold a memory limit of this process's groups, from the text of
+/// `/proc/self/cgroup`: for the v2 group (`0::/path`) `memory.max` in the group and each
+/// ancestor directory under `/sys/fs/cgroup`; for a v1 `memory` group `memory.limit_in_bytes`
+/// likewise under `/sys/fs/cgroup/memory`. The roots are always listed (inside a container
+/// the group is usually `/`, the container's own group).
+fn cgroup_limit_files(proc_self_cgroup: &str) -> Vec<String> {
+    let mut groups: Vec<(String, &str)> = vec![("/sys/fs/cgroup".into(), "/"), ("/sys/fs/cgroup/memory".into(), "/")];
+    for line in proc_self_cgroup.lines() {
+        let mut fields = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) = (fields.next(), fields.next(), fields.next()) else {
+            continue;
+        };
+        if id == "0" && controllers.is_empty() {
+            groups.push(("/sys/fs/cgroup".into(), path));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            groups.push(("/sys/fs/cgroup/memory".into(), path));
+        }
+    }
+    let mut files = Vec::new();
+    for (root, path) in groups {
+        let file = if root.ends_with("/memory") {
+            "memory.limit_in_bytes"
+        } else {
+            "memory.max"
+        };
+        // The group and each ancestor: `/a/b` gives `/a/b`, `/a`, ``.
+        let mut dir = path.trim_end_matches('/').to_string();
+        loop {
+            let candidate = format!("{root}{dir}/{file}");
+            if !files.contains(&candidate) {
+                files.push(candidate);
+            }
+            match dir.rfind('/') {
+                Some(cut) => dir.truncate(cut),
+                None => break,
+            }
+        }
+    }
+    files
+}
+
+/// A cgroup memory limit from the text of `memory.max` (v2: bytes or `max`) or
+/// `memory.limit_in_bytes` (v1: bytes, a value near 2^63 meaning none); `None` for no limit.
+fn parse_cgroup_limit(text: &str) -> Option<u64> {
+    let bytes: u64 = text.trim().parse().ok()?;
+    // v1 writes "no limit" as the largest page-aligned i64 (9223372036854771712).
+    (bytes > 0 && bytes < 1 << 62).then_some(bytes)
 }
 
 /// `MemTotal` in bytes from the text of `/proc/meminfo`.
@@ -224,6 +323,54 @@ mod tests {
                 .contains("too large")
         );
         assert!(parse_size("99999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn cgroup_limits_parse_from_sample_texts() {
+        assert_eq!(parse_cgroup_limit("max\n"), None);
+        assert_eq!(parse_cgroup_limit("1073741824\n"), Some(1 << 30));
+        assert_eq!(parse_cgroup_limit("9223372036854771712\n"), None);
+        assert_eq!(parse_cgroup_limit(""), None);
+        assert_eq!(parse_cgroup_limit("0\n"), None);
+        // cgroup v2: the group and its ancestors, roots always.
+        let v2 = cgroup_limit_files("0::/user.slice/session-3.scope\n");
+        for f in [
+            "/sys/fs/cgroup/memory.max",
+            "/sys/fs/cgroup/user.slice/memory.max",
+            "/sys/fs/cgroup/user.slice/session-3.scope/memory.max",
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+        ] {
+            assert!(v2.contains(&f.to_string()), "{f}: {v2:?}");
+        }
+        // cgroup v1: only the memory controller's line counts.
+        let v1 = cgroup_limit_files("9:name=systemd:/\n4:memory:/process_api/55e9\n3:cpuset:/x\n0::/\n");
+        assert!(v1.contains(&"/sys/fs/cgroup/memory/process_api/55e9/memory.limit_in_bytes".to_string()));
+        assert!(v1.contains(&"/sys/fs/cgroup/memory/process_api/memory.limit_in_bytes".to_string()));
+        assert!(!v1.iter().any(|f| f.contains("/x/")), "{v1:?}");
+        let joint = cgroup_limit_files("5:cpu,memory:/box\n");
+        assert!(joint.contains(&"/sys/fs/cgroup/memory/box/memory.limit_in_bytes".to_string()));
+        // Whatever this machine says, the default is positive and at most half the memory.
+        let half = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|t| mem_total(&t))
+            .map_or(4 << 30, |t| t / 2);
+        assert!(default_limit() <= half && default_limit() > 0);
+    }
+
+    #[test]
+    fn reserve_refuses_what_does_not_fit_in_the_headroom() {
+        let budget = MemoryBudget::new(0);
+        assert_eq!(budget.headroom(), None);
+        assert!(budget.reserve(u64::MAX).is_ok());
+        budget.set_limit(1 << 40);
+        let room = budget.headroom().unwrap();
+        assert!(room <= 1 << 40 && room > (1 << 40) - (1 << 34));
+        assert!(budget.reserve(1 << 20).is_ok());
+        assert_eq!(budget.reserve(1 << 41), Err(Error::MemoryLimit(1 << 40)));
+        let control = crate::control::Control::new().with_memory(budget.clone());
+        assert_eq!(control.reserve(1 << 41), Err(Error::MemoryLimit(1 << 40)));
+        assert!(control.reserve(1 << 20).is_ok());
+        assert_eq!(crate::control::Control::new().headroom(), None);
     }
 
     #[test]

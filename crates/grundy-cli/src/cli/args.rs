@@ -78,11 +78,16 @@ pub enum Command {
 /// `--max-states` and `--max-memory`: how far a computation may go.
 #[derive(Args, Debug, Clone)]
 pub struct Limits {
-    /// Most positions a search may store before it stops with an error.
-    #[arg(long, value_name = "N", default_value_t = grundy::solve::Limits::default().max_states.to_string())]
-    pub max_states: String,
-    /// Most memory the process may use (K, M, G, T: powers of 1024, e.g. 512M or 4G; default:
-    /// half of the machine's memory).
+    /// Most positions a search may keep (its memo or transposition table): one more stops it
+    /// with the state-limit error, exit code 3. It does not size tables (--max-memory does)
+    /// [default: 20000000 for the generic solver; none for the Cram, Chomp, Triomino and
+    /// coloring searches, whose tables --max-memory bounds].
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<String>,
+    /// Most memory the process may use (K, M, G, T: powers of 1024, e.g. 512M or 4G); tables
+    /// are sized from it, a big table or sequence that cannot fit is refused before it is
+    /// allocated, and reaching it exits with code 3 [default: half of the RAM, or 7/8 of the
+    /// cgroup memory limit if smaller].
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
 }

@@ -113,9 +113,12 @@ fn usage_error(e: &clap::Error) -> String {
 /// The settings of `--max-states` and `--max-memory` (the memory limit is set for the process).
 fn settings(limits: &Limits) -> Result<Settings, Error> {
     let mut settings = Settings::default();
-    let n = grundy::games::heap::parse_natural(&limits.max_states, "--max-states")?;
-    settings.limits.max_states =
-        usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
+    if let Some(text) = &limits.max_states {
+        let n = grundy::games::heap::parse_natural(text, "--max-states")?;
+        let n = usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
+        settings.limits.max_states = n;
+        settings.limits.max_table_states = n;
+    }
     let memory = match &limits.max_memory {
         Some(size) => grundy::memory::parse_size(size)?,
         None => grundy::memory::default_limit(),

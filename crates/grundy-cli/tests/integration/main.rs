@@ -12,6 +12,7 @@ mod guide;
 mod handbook;
 mod issue13_input;
 mod issue13_small;
+mod limits;
 mod listing;
 mod malformed;
 mod nim_sources;

@@ -6,11 +6,13 @@
 //! (`5,3,1`); `RxC` is the full R×C bar. The shape is stored in a fixed array of at most
 //! [`MAX_ROWS`] rows of at most 255 squares, so positions are small `Copy` values. A shape and
 //! its transpose (mirror in the diagonal through the poisoned square) have the same value, so
-//! the canonical form is the lesser of the two. The command line solves every shape of the
-//! position's bounding box at once with a dense table ([`crate::solve::search::chomp_dense`]);
-//! boxes too large for it fall back to the search engine, which runs plain mex with its
-//! transposition table ([`crate::solve::search`]); Chomp never splits. Strategy stealing proves every
-//! rectangle other than 1×1 an N-position (tests check it).
+//! the canonical form is the lesser of the two. The engine is chosen by memory: when the dense
+//! table of the position's bounding box ([`crate::solve::search::chomp_dense`], every shape
+//! of the box at once, one or two bytes per shape) fits in the memory the budget leaves for
+//! tables ([`crate::solve::search::table_bytes`]), it is built; otherwise the search engine
+//! runs plain mex with its transposition table ([`crate::solve::search`]); Chomp never
+//! splits. `--stats` says which engine ran and why. Strategy stealing proves every rectangle
+//! other than 1×1 an N-position (tests check it).
 //!
 //! Sources, by their names in `docs/sources.md`: \[Slides\] (rules, small values, strategy
 //! stealing), \[Beling-solvers\] (the dense table).
@@ -23,7 +25,7 @@ use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::chomp_dense::{ChompTable, shape_count};
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
-use crate::solve::search::{Config, Searchable};
+use crate::solve::search::{Config, Searchable, table_bytes};
 use std::rc::Rc;
 
 /// Most rows of a shape.
@@ -167,25 +169,46 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     let shape = parse_shape(word)?;
     let (rows, cols) = (shape.height(), shape.rows[0] as usize);
-    if rows * cols < 255 && shape_count(rows, cols) <= settings.limits.max_states.max(1 << 20) as u64 {
+    let control = &settings.limits.control;
+    let (dense, room) = (ChompTable::bytes(rows, cols), table_bytes(control));
+    if dense <= room {
         let engine = ChompDense {
             table: None,
             box_size: (rows, cols),
             stats,
-            control: settings.limits.control.clone(),
+            control: control.clone(),
         };
         return Ok(Box::new(Instance::new("chomp", engine, shape)));
     }
+    if stats {
+        control.message(format!(
+            "engine: search (the dense table of the {rows}x{cols} box, {} shapes, needs {}; the memory budget leaves {} for tables)",
+            shape_count(rows, cols),
+            describe_bytes(dense),
+            describe_bytes(room)
+        ));
+    }
     let config = Config {
         outcome_above: u32::MAX,
-        table_entries: settings.limits.max_states,
         ..Config::default()
-    };
+    }
+    .with_limits::<Chomp>(&settings.limits);
     Ok(Box::new(
         SearchInstance::searching("chomp", Chomp, config, shape)
             .with_stats(stats)
-            .with_control(settings.limits.control.clone()),
+            .with_control(control.clone()),
     ))
+}
+
+/// A size in words, also above 2^64 − 1 bytes (saturated sizes read "more than 16 EiB").
+fn describe_bytes(bytes: u64) -> String {
+    if bytes == u64::MAX {
+        "more than 16 EiB".into()
+    } else if bytes < 1 << 20 {
+        format!("{} KiB", bytes.div_ceil(1024))
+    } else {
+        crate::memory::describe(bytes)
+    }
 }
 
 /// Chomp valued by the dense table of the start's bounding box ([`ChompTable`], built on first
@@ -207,11 +230,11 @@ impl ChompDense {
         let clock = std::time::Instant::now();
         let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1, &self.control)?);
         if self.stats {
+            let (rows, cols) = self.box_size;
             self.control.message(format!(
-                "dense table: {} shapes of the {}x{} box solved in {:.3} s",
-                shape_count(self.box_size.0, self.box_size.1),
-                self.box_size.0,
-                self.box_size.1,
+                "engine: dense table: {} shapes of the {rows}x{cols} box ({}) solved in {:.3} s",
+                shape_count(rows, cols),
+                describe_bytes(ChompTable::bytes(rows, cols)),
                 clock.elapsed().as_secs_f64()
             ));
         }

@@ -154,9 +154,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let row = parse_row(word)?;
     let config = Config {
         outcome_above: u32::MAX,
-        table_entries: settings.limits.max_states,
         ..Config::default()
-    };
+    }
+    .with_limits::<Coloring>(&settings.limits);
     Ok(Box::new(
         SearchInstance::searching("coloring", Coloring, config, row)
             .with_stats(stats)

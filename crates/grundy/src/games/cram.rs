@@ -21,6 +21,8 @@ use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::Searchable;
 use crate::solve::search::cram::{CramConfig, CramSearch};
+use crate::solve::search::packed_table::PackedTable;
+use crate::solve::search::table::entries_within;
 
 /// At most this many cells (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -356,9 +358,13 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         },
         _ => return input("cram takes one board: ROWSxCOLUMNS (e.g. 4x5), a board file, or rows like `..#/...`"),
     };
+    // The tables' cap comes from the memory budget (the small-region table is a sixteenth of
+    // the main one); --max-states bounds the positions they hold, with an error.
+    let bytes = crate::solve::search::table_bytes(&settings.limits.control) / 17 * 16;
     let config = CramConfig {
         use_transpose: board.w == board.h,
-        table_entries: settings.limits.max_states,
+        table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
+        max_states: settings.limits.max_table_states,
         ..CramConfig::default()
     };
     let mut search = CramSearch::new(board.w as u32, config);
@@ -366,6 +372,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     if let Some(path) = &table_file
         && path.exists()
     {
+        // The file's bytes, accounted against the memory budget before they are read (its
+        // nimbers then go into the tables, whose cap the budget already set).
+        crate::files::reserve_for(path, 1, &search.control)?;
         let n = search.load(path, &board.format())?;
         if stats {
             search

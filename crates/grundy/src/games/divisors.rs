@@ -57,7 +57,9 @@ impl HeapRules for Divisors {
     }
 
     /// g(0..=to) with the divisors of each state from a smallest-prime-factor sieve (about
-    /// d(k) steps per state instead of √k trial divisions).
+    /// d(k) steps per state instead of √k trial divisions). The sieve and the values (12 bytes
+    /// per state) are accounted against the memory budget first: a run that does not fit is
+    /// refused with [`crate::Error::MemoryLimit`] before anything is allocated.
     fn own_sequence(&self, to: u64, control: &crate::control::Control) -> Option<crate::Result<Vec<Nimber>>> {
         if to > MAX_STATE {
             return Some(input(format!(
@@ -65,6 +67,11 @@ impl HeapRules for Divisors {
             )));
         }
         let n = to as usize;
+        // The sieve and the values, accounted against the memory budget before they are made.
+        let bytes = (to + 1) * (std::mem::size_of::<u32>() + std::mem::size_of::<Nimber>()) as u64;
+        if let Err(why) = control.reserve(bytes) {
+            return Some(Err(why));
+        }
         let mut spf = vec![0u32; n + 1];
         for i in 2..=n {
             if spf[i] == 0 {
@@ -152,3 +159,24 @@ pub const ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities::NONE,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sieve_beyond_the_memory_budget_is_refused_before_it_is_made() {
+        let budget = crate::memory::MemoryBudget::new(u64::MAX);
+        let control = crate::control::Control::new().with_memory(budget.clone());
+        // 12 bytes a state: 10^7 states need 120 MB.
+        budget.set_limit(crate::memory::resident().unwrap_or(0) + (64 << 20));
+        let clock = std::time::Instant::now();
+        let refused = Divisors.own_sequence(MAX_STATE, &control).unwrap();
+        assert_eq!(refused, Err(budget.error()));
+        assert!(clock.elapsed() < std::time::Duration::from_millis(500));
+        // With room, it is made and right: even states win.
+        budget.set_limit(u64::MAX);
+        let g = Divisors.own_sequence(1000, &control).unwrap().unwrap();
+        assert!((2..=1000).all(|k| (g[k] != Nimber::ZERO) == (k % 2 == 0)));
+    }
+}

@@ -313,7 +313,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         [file, at] => (file, Some(parse_cell(at)?)),
         _ => return input("maze takes a board file and optionally a cell: `maze FILE [X,Y]`"),
     };
-    // A byte-order mark (some Windows editors write one) is skipped like in every text file.
+    // The text and the parsed board, accounted against the memory budget before the read; a
+    // byte-order mark (some Windows editors write one) is skipped like in every text file.
+    crate::files::reserve_for(std::path::Path::new(file), 2, &settings.limits.control)?;
     let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (maze, figure) = Maze::parse(&text)?;
     let Some(start) = at.or(figure) else {
@@ -342,6 +344,7 @@ fn value_grid(words: &[String], settings: &Settings) -> Result<crate::games::Val
         [file, at] => (file, Some(parse_cell(at)?)),
         _ => return input("plot maze takes a board file and optionally a cell: `plot maze FILE [X,Y]`"),
     };
+    crate::files::reserve_for(std::path::Path::new(file), 2, &settings.limits.control)?;
     let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (board, figure) = Maze::parse(&text)?;
     let (w, h) = (board.width(), board.height());

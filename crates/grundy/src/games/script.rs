@@ -446,6 +446,8 @@ impl PositionEngine for ScriptEngine {
 
 /// Read and compile a rules file; its `print` and `debug` output goes to `control`'s observer.
 pub fn load(file: &str, control: &Control) -> Result<ScriptGame> {
+    // The text and the compiled script, accounted against the memory budget before the read.
+    crate::files::reserve_for(std::path::Path::new(file), 4, control)?;
     let text =
         crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "rules file")?;
     ScriptGame::with_control(file, &text, control)

@@ -389,7 +389,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         SearchInstance::searching(
             "triomino",
             Triomino,
-            config(settings.limits.max_states),
+            config(0).with_limits::<Triomino>(&settings.limits),
             Triomino::full(n as usize),
         )
         .with_stats(stats)

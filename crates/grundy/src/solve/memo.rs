@@ -32,6 +32,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub struct Limits {
     /// Most positions kept in the table before the search stops with [`Error::StateLimit`].
     pub max_states: usize,
+    /// The same limit for the table searches (the Cram, Chomp, Triomino and coloring engines of
+    /// [`crate::solve::search`]), whose tables the memory budget sizes and bounds: unlimited by
+    /// default; the command line's `--max-states`, when given, sets both.
+    pub max_table_states: usize,
     /// The cancellation token, progress observer and memory budget every engine polls.
     pub control: Control,
 }
@@ -40,6 +44,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 20_000_000,
+            max_table_states: usize::MAX,
             control: Control::default(),
         }
     }

@@ -20,6 +20,14 @@
 //! # Pruning and speed-ups
 //! - Transposition table ([`table`]) of proved facts, `g = v` or `g ≠ j`, memory-capped, with
 //!   replacement of the cheapest entries.
+//!
+//! # Limits
+//! Two limits, each with one meaning. Memory: the table's cap ([`Config::table_entries`]) is
+//! sized from the memory budget ([`table_bytes`]); at the cap a new fact replaces the cheapest
+//! entry of its bucket, so the search goes on in bounded memory. Positions: a search that
+//! holds more than [`Config::max_states`] positions in its table stops with
+//! [`crate::Error::StateLimit`] (`--max-states`). Searches report `"positions searched"`
+//! progress (no total) to the control's observer.
 //! - Decomposition ([`Game::components`]) and cancellation of equal components (G + G = 0).
 //! - Canonical forms ([`Game::canonical`]) under the board's symmetries.
 //! - The bound g(G) ≤ number of options (a mex of n values is at most n): G + \*k with k above
@@ -53,7 +61,7 @@ pub mod packed_table;
 pub mod table;
 
 use crate::control::Control;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Game, Move};
 use crate::nimber::{MexScratch, Nimber};
 use table::{Facts, Table, TableStats};
@@ -81,8 +89,12 @@ pub struct Config {
     pub use_symmetry: bool,
     /// Try options whose largest component is smallest first.
     pub use_ordering: bool,
-    /// Most entries in the transposition table.
+    /// Most entries in the transposition table (a memory cap: at the cap, entries are
+    /// replaced; see [`table_bytes`] and [`table::entries_within`]).
     pub table_entries: usize,
+    /// Most positions the table may hold: one more stops the search with
+    /// [`Error::StateLimit`] (`--max-states`). Unlimited by default.
+    pub max_states: usize,
 }
 
 impl Default for Config {
@@ -92,9 +104,64 @@ impl Default for Config {
             use_symmetry: true,
             use_ordering: true,
             table_entries: 1 << 24,
+            max_states: usize::MAX,
         }
     }
 }
+
+impl Config {
+    /// These switches under `limits`: the table's cap from the memory budget of its control
+    /// ([`table_bytes`], entries of the game's positions) and [`Config::max_states`] from
+    /// `limits.max_table_states`.
+    pub fn with_limits<G: Searchable>(self, limits: &crate::solve::Limits) -> Config {
+        let bytes = table_bytes(&limits.control);
+        Config {
+            table_entries: table::entries_within(bytes, Table::<G::Position>::ENTRY_BYTES),
+            max_states: limits.max_table_states,
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn with_limits_takes_the_table_state_limit_and_a_memory_sized_cap() {
+        let limits = crate::solve::Limits::default();
+        let c = Config::default().with_limits::<crate::games::chomp::Chomp>(&limits);
+        // No state limit by default for table searches; the cap from the default table memory.
+        assert_eq!(c.max_states, usize::MAX);
+        let entry = Table::<crate::games::chomp::Shape>::ENTRY_BYTES;
+        assert_eq!(c.table_entries, table::entries_within(DEFAULT_TABLE_BYTES, entry));
+        let limits = crate::solve::Limits {
+            max_table_states: 500,
+            ..limits
+        };
+        let mut s = Search::with_config(
+            crate::games::chomp::Chomp,
+            Config::default().with_limits::<crate::games::chomp::Chomp>(&limits),
+        );
+        assert_eq!(s.config.max_states, 500);
+        let big = crate::games::chomp::Shape::new(&[9, 9, 9, 9, 9, 9, 9, 9]);
+        assert_eq!(s.nimber(&big), Err(Error::StateLimit(500)));
+    }
+}
+
+/// The bytes the transposition tables of a search built now may take: half of the memory
+/// budget's headroom (the rest is for the search's stacks, the caller and other engines), or
+/// [`DEFAULT_TABLE_BYTES`] when the control has no budget.
+pub fn table_bytes(control: &Control) -> u64 {
+    control.headroom().map_or(DEFAULT_TABLE_BYTES, |room| room / 2)
+}
+
+/// The table memory of a search without a memory budget: 512 MiB (a Cram table of 2^24
+/// entries of 16 bytes with its small-region table and room for the last doubling).
+pub const DEFAULT_TABLE_BYTES: u64 = 512 << 20;
+
+/// Nodes between two progress events of a search.
+const PROGRESS_EVERY: u64 = 1 << 16;
 
 /// Counters of one engine.
 #[derive(Clone, Copy, Debug, Default)]
@@ -194,10 +261,23 @@ impl<G: Searchable> Search<G> {
 
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
+        if self.table.len() > self.config.max_states {
+            return Err(Error::StateLimit(self.config.max_states));
+        }
         if self.stats.nodes & 0xfff == 0 {
             self.control.check()?;
+            if self.stats.nodes.is_multiple_of(PROGRESS_EVERY) {
+                self.control.progress("positions searched", self.stats.nodes, None);
+            }
         }
         Ok(self.stats.nodes)
+    }
+
+    /// End the progress display of a search that reported any.
+    fn finish_progress(&self) {
+        if self.stats.nodes >= PROGRESS_EVERY {
+            self.control.finished("positions searched");
+        }
     }
 
     fn work_since(&self, start: u64) -> u32 {
@@ -304,19 +384,23 @@ impl<G: Searchable> Search<G> {
     /// The nimber of any position.
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let parts = self.parts(position.clone());
-        big_stack(|| self.sum_nimber(&parts)).map(Nimber)
+        let v = big_stack(|| self.sum_nimber(&parts)).map(Nimber);
+        self.finish_progress();
+        v
     }
 
     /// Whether `position` + \*k is a P-position (the question of Lemoine and Viennot).
     pub fn is_p(&mut self, position: &G::Position, k: Nimber) -> Result<bool> {
         let parts = self.parts(position.clone());
-        big_stack(|| self.sum_is_p(&parts, k.0))
+        let v = big_stack(|| self.sum_is_p(&parts, k.0));
+        self.finish_progress();
+        v
     }
 
     /// Every move of `position` to a position of nimber `target`.
     pub fn moves_to(&mut self, position: &G::Position, target: Nimber) -> Result<Vec<Move<G::Position>>> {
         let moves = self.game.moves(position);
-        big_stack(|| {
+        let found = big_stack(|| {
             let mut out = Vec::new();
             for m in moves {
                 let parts = self.parts(m.position.clone());
@@ -325,7 +409,9 @@ impl<G: Searchable> Search<G> {
                 }
             }
             Ok(out)
-        })
+        });
+        self.finish_progress();
+        found
     }
 }
 

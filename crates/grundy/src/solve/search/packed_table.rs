@@ -9,6 +9,10 @@
 //! bounded and only cheap work may be redone (below the cap, a full bucket in a table less than
 //! half full also replaces; the table doubles at 3/4 load). Key 0 (the empty board) marks a free slot.
 //!
+//! The cap comes from the memory budget ([`super::table::entries_within`] with
+//! [`PackedTable::ENTRY_BYTES`]); the number of positions a search may keep (`--max-states`)
+//! is checked by the search against [`PackedTable::len`].
+//!
 //! Cost: a lookup multiplies once and scans one cache line; growing rehashes every entry
 //! (amortised O(1)).
 //!
@@ -68,6 +72,9 @@ fn hash(key: u64) -> u64 {
 }
 
 impl PackedTable {
+    /// Bytes per entry.
+    pub const ENTRY_BYTES: u64 = 16;
+
     /// A table of at most `cap` entries (rounded down to a power of two, at least one bucket).
     pub fn new(cap: usize) -> Self {
         let cap = cap.max(BUCKET);
@@ -171,6 +178,17 @@ impl PackedTable {
                 self.len += 1;
             }
         }
+    }
+
+    /// The number of positions held now.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no position is held.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The counters so far, with the current number of entries and the cap.

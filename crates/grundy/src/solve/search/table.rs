@@ -9,6 +9,11 @@
 //! on it), the "keep the expensive results" policy of chess programs. So memory stays bounded
 //! and the search never fails for want of room: it may only redo cheap work.
 //!
+//! The cap comes from memory, not from a count of positions: [`entries_within`] gives the
+//! most entries a table may reach within a number of bytes (the caller takes them from the
+//! memory budget, [`super::table_bytes`]). How many positions a search may keep is a separate
+//! limit (`--max-states`), checked by the search itself against [`Table::len`].
+//!
 //! Cost: a lookup or store hashes once (FxHash) and scans one bucket; growing rehashes every
 //! entry (amortised O(1)).
 //!
@@ -100,6 +105,16 @@ pub(crate) struct Table<P> {
     stats: TableStats,
 }
 
+/// The most entries (a power of two, at least one bucket) of a table of `entry_bytes`-byte
+/// entries that stays within `bytes` while it grows to that cap: the last doubling holds the
+/// old half and the new table at once, 1.5 times the final size.
+pub fn entries_within(bytes: u64, entry_bytes: u64) -> usize {
+    let most = bytes / entry_bytes.max(1) * 2 / 3;
+    let most = usize::try_from(most).unwrap_or(usize::MAX).max(BUCKET);
+    // The largest power of two not above `most`.
+    1usize << (usize::BITS - 1 - most.leading_zeros())
+}
+
 fn hash<P: Hash>(p: &P) -> u64 {
     let mut h = FxHasher::default();
     p.hash(&mut h);
@@ -109,6 +124,9 @@ fn hash<P: Hash>(p: &P) -> u64 {
 }
 
 impl<P: Clone + Eq + Hash> Table<P> {
+    /// Bytes per entry (for [`entries_within`]).
+    pub const ENTRY_BYTES: u64 = std::mem::size_of::<Option<(P, Facts)>>() as u64;
+
     /// A table that holds at most `cap` entries (at least one bucket).
     pub fn new(cap: usize) -> Self {
         let cap = cap.max(BUCKET).next_power_of_two();
@@ -192,6 +210,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
         }
     }
 
+    /// The number of positions held now.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
     /// The counters so far, with the current number of entries and the cap.
     pub fn stats(&self) -> TableStats {
         TableStats {
@@ -215,6 +238,18 @@ mod tests {
         let e = Facts::exact(5, 1);
         assert!(e.excludes(3) && !e.excludes(5));
         assert_eq!(e.value(), Some(5));
+    }
+
+    #[test]
+    fn caps_from_memory_leave_room_for_the_last_doubling() {
+        assert_eq!(entries_within(0, 16), BUCKET);
+        assert_eq!(entries_within(3 << 20, 16), 1 << 17);
+        assert_eq!(entries_within((3 << 20) - 1, 16), 1 << 16);
+        for bytes in [1u64 << 20, 5 << 20, 1 << 30, 7 << 30] {
+            let cap = entries_within(bytes, 16) as u64;
+            assert!(cap.is_power_of_two() && cap * 16 * 3 / 2 <= bytes && cap * 2 * 16 * 3 / 2 > bytes);
+        }
+        assert!(entries_within(u64::MAX, 1).is_power_of_two());
     }
 
     #[test]

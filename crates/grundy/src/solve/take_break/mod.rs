@@ -111,6 +111,15 @@ impl Computed {
 /// The most heaps a computation may store (rare heaps are kept as `u32` indices).
 pub const MAX_HEAPS: u64 = u32::MAX as u64 - 1;
 
+/// Heaps whose values are stored without asking the memory budget (16 MiB as bytes); beyond,
+/// every growth of the values is accounted first ([`crate::control::Control::reserve`]).
+const FIRST_CHUNK: usize = 1 << 24;
+
+/// The bytes of `heaps` values stored as `T`, with the plain method's mirrored byte copy.
+fn heap_bytes<T>(heaps: usize) -> u64 {
+    heaps as u64 * (std::mem::size_of::<T>() as u64 + 1)
+}
+
 /// Heaps computed at least (when a proof is wanted): periods of small codes show up early.
 pub(crate) const PROOF_LOOKAHEAD: u64 = 4096;
 
@@ -142,12 +151,16 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
     let report = to >= 1 << 20;
     let mut state = State::new(rules, options, to);
     let mut stopped = None;
-    let mut values = Values::U8(Vec::with_capacity((to + 1).min(1 << 24)));
-    if to >= 1 << 24 {
-        // Reserve the whole table once: no doubling peak for huge runs.
-        if let Values::U8(v) = &mut values {
-            v.reserve_exact(to + 1 - v.capacity());
-        }
+    let mut values = Values::U8(Vec::with_capacity((to + 1).min(FIRST_CHUNK)));
+    // Reserve the whole table once (no doubling peak for huge runs) when it fits in the memory
+    // budget with the plain method's mirrored copy; otherwise the values grow as they are
+    // computed and each growth is accounted first (`State::run`), so the run stops with the
+    // values so far where the budget ends instead of overshooting it.
+    if to >= FIRST_CHUNK
+        && state.options.control.reserve(heap_bytes::<u8>(to + 1)).is_ok()
+        && let Values::U8(v) = &mut values
+    {
+        v.reserve_exact(to + 1 - v.capacity());
     }
     loop {
         let stop = match &mut values {
@@ -157,6 +170,17 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
         };
         match stop {
             Stop::Overflow => {
+                // The wider copy is made while the narrow one still exists: account it first.
+                let wider = match &values {
+                    Values::U8(_) => heap_bytes::<u16>(to + 1),
+                    _ => heap_bytes::<u32>(to + 1),
+                };
+                if to >= FIRST_CHUNK
+                    && let Err(why) = state.options.control.reserve(wider)
+                {
+                    stopped = Some(why);
+                    break;
+                }
                 values = values.widen();
                 // The whole table once more, in the new width: no doubling peak.
                 match &mut values {
@@ -301,6 +325,13 @@ impl<'a> State<'a> {
             }
             if v > T::MAX {
                 return Ok(Stop::Overflow);
+            }
+            if g.len() == g.capacity()
+                && g.len() >= FIRST_CHUNK
+                && let Err(why) = self.options.control.reserve(heap_bytes::<T>(g.len()))
+            {
+                // Growing would leave the memory budget: stop with the values so far.
+                return Ok(Stop::Stopped(why));
             }
             g.push(T::of(v));
             self.max = self.max.max(v);

@@ -62,7 +62,7 @@ use super::bitboard::Layout;
 use super::packed_table::PackedTable;
 use super::table::TableStats;
 use crate::control::Control;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// Switches of the engine (tests turn each off to check that results do not change).
 #[derive(Clone, Copy, Debug)]
@@ -80,8 +80,12 @@ pub struct CramConfig {
     /// per canonical form; pays on square boards, where whole positions are transposes of
     /// each other, and hardly elsewhere).
     pub use_transpose: bool,
-    /// Most entries in the transposition table.
+    /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
+    /// the small-region table gets a sixteenth of it).
     pub table_entries: usize,
+    /// Most positions the two tables may hold together: one more stops the search with
+    /// [`Error::StateLimit`] (`--max-states`). Unlimited by default.
+    pub max_states: usize,
 }
 
 impl Default for CramConfig {
@@ -93,6 +97,7 @@ impl Default for CramConfig {
             use_cutoff: true,
             use_transpose: true,
             table_entries: 1 << 24,
+            max_states: usize::MAX,
         }
     }
 }
@@ -215,6 +220,12 @@ impl CramSearch {
     /// node count so far.
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
+        if self.table.len() + self.small_table.len() > self.config.max_states {
+            return Err(Error::StateLimit(self.config.max_states));
+        }
+        if self.stats.nodes & 0xffff == 0 {
+            self.control.progress("positions searched", self.stats.nodes, None);
+        }
         if self.stats.nodes & 0xfff == 0 {
             self.control.check()?;
         }

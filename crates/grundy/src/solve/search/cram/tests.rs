@@ -18,6 +18,7 @@ fn configs() -> Vec<CramConfig> {
             use_cutoff: false,
             use_transpose: false,
             table_entries: 16,
+            max_states: usize::MAX,
         },
     ]
 }

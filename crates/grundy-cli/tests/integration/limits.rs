@@ -1,0 +1,165 @@
+//! Limits that mean one thing (issue #13, items 8–10): `--max-states` bounds the positions a
+//! search keeps and never sizes a table; `--max-memory` sizes the tables, chooses Chomp's
+//! engine and refuses big allocations that cannot fit; each reached exits 3 promptly.
+
+use crate::support::grundy;
+use std::time::{Duration, Instant};
+
+/// Exit code, stdout, stderr and wall time of one run.
+fn run(args: &[&str]) -> (Option<i32>, String, String, Duration) {
+    let clock = Instant::now();
+    let out = grundy(args).timeout(Duration::from_secs(120)).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        clock.elapsed(),
+    )
+}
+
+/// Exit code, stderr and the peak resident size (KiB, `VmHWM` read from `/proc` while the
+/// process runs; `None` where `/proc` is missing) of one run.
+fn run_watched(args: &[&str]) -> (Option<i32>, String, Option<u64>) {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .current_dir(crate::support::ROOT)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak: Option<u64> = None;
+    let clock = Instant::now();
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(&status_file)
+            && let Some(kib) = text
+                .lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|k| k.parse::<u64>().ok())
+        {
+            peak = Some(peak.unwrap_or(0).max(kib));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(clock.elapsed() < Duration::from_secs(60), "{args:?} did not stop");
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (status.code(), err, peak)
+}
+
+#[test]
+fn max_states_stops_the_cram_search_promptly_instead_of_shrinking_its_table() {
+    // Before: the table shrank to 10 entries and the search never ended.
+    for (board, states) in [("5x9", "10"), ("5x6", "100")] {
+        let (code, _, err, took) = run(&["value", "cram", board, "--max-states", states]);
+        assert_eq!(code, Some(3), "cram {board}: {err}");
+        assert!(err.contains("state limit") && err.contains("--max-states"), "{err}");
+        assert!(took < Duration::from_secs(10), "cram {board}: {took:?}");
+    }
+    // A limit above what the search keeps changes nothing: the answer, and the table's cap
+    // (from the memory budget), are those of the default run.
+    let (code, out, err, _) = run(&["value", "cram", "5x6", "--max-states", "100000", "--stats"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("value    2"), "{out}");
+    let (_, _, default_err, _) = run(&["value", "cram", "5x6", "--stats"]);
+    let cap = |text: &str| {
+        text.split("(cap ")
+            .nth(1)
+            .and_then(|t| t.split(')').next())
+            .map(str::to_string)
+    };
+    assert!(cap(&err).is_some(), "{err}");
+    assert_eq!(cap(&err), cap(&default_err), "{err} / {default_err}");
+}
+
+#[test]
+fn the_table_cap_comes_from_the_memory_budget() {
+    let cap = |memory: &str| -> u64 {
+        let (code, _, err, _) = run(&["value", "cram", "4x5", "--stats", "--max-memory", memory]);
+        assert_eq!(code, Some(0), "{err}");
+        let text = err.split("(cap ").nth(1).and_then(|t| t.split(')').next()).unwrap();
+        text.parse().unwrap()
+    };
+    let small = cap("256M");
+    let large = cap("4G");
+    // Half the headroom for tables, 16 bytes an entry plus the small-region table: at most
+    // 128 MiB / 24 bytes at 256M.
+    assert!(small <= (128 << 20) / 24, "{small}");
+    assert!(large >= 16 * small, "{small} {large}");
+}
+
+#[test]
+fn chomp_chooses_its_engine_by_memory_and_says_which_ran() {
+    // More shapes than --max-states (924 against 100): still the dense table.
+    let (code, out, err, _) = run(&["value", "chomp", "6x6", "--max-states", "100", "--stats"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("engine: dense table: 924 shapes of the 6x6 box"), "{err}");
+    let dense: serde_json::Value = {
+        let out = grundy(&["value", "chomp", "6x6", "--json"]).output().unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert!(out.contains(&format!("value    {}", dense["value"])), "{out} / {dense}");
+    // Two rows of 200 squares: nimbers above 255, two bytes per shape, still dense and fast.
+    let (code, _, err, took) = run(&["value", "chomp", "2x200", "--stats"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("engine: dense table: 20301 shapes of the 2x200 box"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // A box whose dense table does not fit in the memory budget: the search, which says why.
+    let (code, _, err, _) = run(&[
+        "value",
+        "chomp",
+        "16x16",
+        "--max-memory",
+        "256M",
+        "--max-states",
+        "2000",
+        "--stats",
+    ]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("engine: search (the dense table of the 16x16 box, 601080390 shapes, needs 1.1 GiB"),
+        "{err}"
+    );
+    assert!(err.contains("state limit"), "{err}");
+}
+
+#[test]
+fn a_sieve_that_cannot_fit_is_refused_before_it_is_allocated() {
+    // 10^7 states: the sieve and the values take 120 MB, more than a 64 MiB budget leaves.
+    let (code, err, peak) = run_watched(&["value", "divisors", "10000000", "--max-memory", "64M"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+    if let Some(kib) = peak {
+        assert!(kib < 48 << 10, "peak {kib} KiB");
+    }
+    // A sieve that fits answers under the same budget (even states win).
+    let (code, out, err, _) = run(&["value", "divisors", "1000000", "--max-memory", "64M"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("outcome  N"), "{out}");
+}
+
+#[test]
+fn a_file_whose_parse_cannot_fit_is_refused_before_it_is_read() {
+    let dir = std::env::temp_dir().join(format!("grundy-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let maze = dir.join("huge-maze.txt");
+    // A sparse file of 600 MiB (below the 1 GiB input cap): nothing is written to the disk.
+    std::fs::File::create(&maze).unwrap().set_len(600 << 20).unwrap();
+    let path = maze.to_str().unwrap();
+    let (code, err, peak) = run_watched(&["value", "maze", path, "--max-memory", "256M"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+    if let Some(kib) = peak {
+        assert!(kib < 64 << 10, "peak {kib} KiB");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
