@@ -163,3 +163,37 @@ fn a_file_whose_parse_cannot_fit_is_refused_before_it_is_read() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A take-and-break table that cannot grow within the budget stops before growing, with the
+/// values so far (in a process of its own: the library's test threads share one resident size,
+/// so the budget is checked here, where nothing else allocates).
+#[test]
+fn take_and_break_values_stop_before_growing_past_the_budget() {
+    // 0.33 (take one or two): 2^26 heaps would need 64 MiB at one byte each; the first chunk of
+    // 2^24 fits in 24 MiB, the whole table and its next growth do not.
+    let to = 1u64 << 26;
+    let out = grundy(&[
+        "seq",
+        "0.33",
+        "--to",
+        &to.to_string(),
+        "--all",
+        "--max-memory",
+        "24M",
+        "--csv",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(
+        !rows.is_empty() && (rows.len() as u64) <= 1 << 24,
+        "{} heaps",
+        rows.len()
+    );
+    // 0.33 is periodic: 0, 1, 2, 0, 1, 2, ...
+    for (n, row) in rows.iter().enumerate().step_by(99_991) {
+        assert_eq!(*row, format!("{n},{}", n % 3));
+    }
+}

@@ -129,36 +129,3 @@ fn fundamental_period_not_a_multiple() {
     let p = c.period.unwrap();
     assert_eq!((p.preperiod, p.period), (0, 3));
 }
-
-#[test]
-fn values_that_would_leave_the_memory_budget_stop_before_growing() {
-    let Some(now) = crate::memory::resident() else {
-        return;
-    };
-    // Room for the first chunk of values (16 MiB) but not for the next growth nor for the
-    // whole table reserved at once: the run stops where the budget ends, with its values.
-    let budget = crate::memory::MemoryBudget::new(now + (24 << 20));
-    let rules = TakeBreak::new(vec![0, 3, 3], false); // 0.33: take one or two, no split
-    let to = (FIRST_CHUNK as u64) * 4;
-    let computed = compute_until(
-        &rules,
-        to,
-        Options {
-            method: Method::Auto,
-            stop_when_proved: false,
-            control: Control::default().with_memory(budget.clone()),
-        },
-    )
-    .unwrap();
-    assert_eq!(computed.stopped, Some(Error::MemoryLimit(now + (24 << 20))));
-    // Exactly the first chunk, unless tests running beside this one in the process filled the
-    // budget earlier (the watcher then stops it sooner).
-    let heaps = computed.known_up_to() + 1;
-    assert!(heaps > 0 && heaps <= FIRST_CHUNK as u64, "{heaps}");
-    // 0.33 is periodic: 0, 1, 2, 0, 1, 2, ...
-    assert!(
-        (0..heaps)
-            .step_by(99_991)
-            .all(|n| computed.get(n) == Some((n % 3) as u32))
-    );
-}
