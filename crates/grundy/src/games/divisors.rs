@@ -169,11 +169,10 @@ mod tests {
         let budget = crate::memory::MemoryBudget::new(u64::MAX);
         let control = crate::control::Control::new().with_memory(budget.clone());
         // 12 bytes a state: 10^7 states need 120 MB.
-        budget.set_limit(crate::memory::resident().unwrap_or(0) + (64 << 20));
-        let clock = std::time::Instant::now();
+        // (16 MiB of room: other test threads would have to free 100 MB meanwhile to let it in.)
+        budget.set_limit(crate::memory::resident().unwrap_or(0) + (16 << 20));
         let refused = Divisors.own_sequence(MAX_STATE, &control).unwrap();
         assert_eq!(refused, Err(budget.error()));
-        assert!(clock.elapsed() < std::time::Duration::from_millis(500));
         // With room, it is made and right: even states win.
         budget.set_limit(u64::MAX);
         let g = Divisors.own_sequence(1000, &control).unwrap().unwrap();
