@@ -196,4 +196,20 @@ fn take_and_break_values_stop_before_growing_past_the_budget() {
     for (n, row) in rows.iter().enumerate().step_by(99_991) {
         assert_eq!(*row, format!("{n},{}", n % 3));
     }
+    // The values kept are not copied when the run stops (a copy at 8 bytes a heap took the
+    // process to 138 MB under this 24 MiB limit).
+    let (code, _, peak) = run_watched(&[
+        "seq",
+        "0.33",
+        "--to",
+        &to.to_string(),
+        "--all",
+        "--max-memory",
+        "24M",
+        "--csv",
+    ]);
+    assert_eq!(code, Some(3));
+    if let Some(kib) = peak {
+        assert!(kib < 48 << 10, "peak {kib} KiB");
+    }
 }

@@ -199,22 +199,22 @@ pub fn sequence<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::
 /// before heap 0 was computed, the reason is the error.)
 pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_break::Options) -> Result<Sequence> {
     if let Some(code) = rules.take_break() {
-        let computed = take_break::compute_until(&code, to, options)?;
-        if let Some(why) = computed.stopped {
+        let mut computed = take_break::compute_until(&code, to, options)?;
+        if let Some(why) = computed.stopped.take() {
             if computed.values.is_empty() {
                 return Err(why);
             }
+            // The values so far, kept as they are (one or two bytes a heap): no copy when memory
+            // is what stopped the run.
             let last = computed.values.len() as u64 - 1;
-            let mut seq = Sequence::from_values(
-                (0..=last)
-                    .map(|n| Nimber(u64::from(computed.values.get(n as usize))))
-                    .collect(),
-                &PeriodProof::None,
-                "stopped early",
-            )?;
-            seq.period = None;
-            seq.stopped = Some(why);
-            return Ok(seq);
+            computed.period = None;
+            return Ok(Sequence {
+                computed,
+                to: last,
+                period: None,
+                method: "stopped early".into(),
+                stopped: Some(why),
+            });
         }
         let period = match &computed.period {
             Some(p) => Some(p.clone()),
