@@ -7,8 +7,8 @@
 //!   indicatif bars on stderr (only when stderr is a terminal: rate and ETA when the total is
 //!   known, a spinner otherwise) and writes messages as lines on stderr.
 //! - The last resort against memory: the library stops at its next checkpoint once above the
-//!   budget; a computation still at twice the limit a second later, or still above it after
-//!   [`GRACE`], is ended here with the error and exit code 3 (a computation that allocates
+//!   budget; a computation still 50% above the limit half a second later, or still above it
+//!   after [`GRACE`], is ended here with the error and exit code 3 (a computation that allocates
 //!   between checkpoints must not take the machine).
 //!
 //! Cost: one event is a mutex and, on a terminal, a bar update (indicatif redraws at most 20
@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// How long a computation above the memory limit may take to stop before the process ends.
-pub const GRACE: Duration = Duration::from_secs(5);
+pub const GRACE: Duration = Duration::from_secs(3);
 
 /// The exit code of a reached limit (`--max-states`, `--max-memory`).
 pub const LIMIT_EXIT: i32 = 3;
@@ -164,7 +164,7 @@ fn last_resort(budget: &MemoryBudget) {
         let Some(since) = budget.exceeded_for() else { continue };
         let Some(rss) = grundy::memory::resident() else { return };
         let limit = budget.limit();
-        let hard = rss / 2 > limit && since > Duration::from_secs(1);
+        let hard = rss > limit.saturating_add(limit / 2) && since > Duration::from_millis(500);
         let late = since > GRACE && rss > limit;
         if hard || late {
             clear();
