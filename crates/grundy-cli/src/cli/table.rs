@@ -269,10 +269,12 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
     }
 }
 
-/// The law `seq` proves for a row of a heap game whose varying parameter is the heap (the
-/// last argument): the row is the game's heap sequence, so its proved periodicity (Guy–Smith,
-/// or the window rule of a subtraction set) is a law of the row. `None` when the game has no
-/// heap sequence or nothing is proved.
+/// The law `seq` proves for a row of a heap game whose varying parameter is a heap (the last
+/// argument): the row is the game's heap sequence, so its proved periodicity (Guy–Smith, or the
+/// window rule of a subtraction set) is a law of the row. With other heaps fixed before it
+/// (`subtraction --set 1,2,3 3 n`), the row is g(n) ⊕ c for the constant c of the fixed heaps
+/// (heaps are a sum), so a proved plain period (saltus 0) carries over. `None` when the game
+/// has no heap sequence or nothing is proved.
 fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodicity>> {
     let varying = *t.ranges.last().expect("at least one range");
     if varying + 1 != t.args.len() {
@@ -284,7 +286,20 @@ fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodic
     let last = *t.cols.last().expect("non-empty range");
     let words = t.words(t.rows[ri], last);
     let rest = &words[1..words.len() - 1];
-    let Ok(rules) = make(&t.game, rest, last) else {
+    // The rules' own words first, then the fixed heaps (natural numbers): the longest run of
+    // trailing numbers the rules do not take as their own.
+    let mut found = None;
+    for fixed in 0..=rest.len() {
+        let (own, heaps) = rest.split_at(rest.len() - fixed);
+        if !heaps.iter().all(|w| w.parse::<u64>().is_ok()) {
+            break;
+        }
+        if let Ok(rules) = make(&t.game, own, last) {
+            found = Some((rules, fixed));
+            break;
+        }
+    }
+    let Some((rules, fixed)) = found else {
         return Ok(None);
     };
     // Each row's sequence is short: cancellable, but without progress of its own.
@@ -292,11 +307,24 @@ fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodic
         control: settings.limits.control.quiet(),
         ..Default::default()
     };
-    match grundy::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
-        Ok(seq) => Ok(seq.period.filter(|p| p.proved())),
-        Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => Err(e),
-        Err(_) => Ok(None),
-    }
+    let proved = match grundy::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
+        Ok(seq) => seq.period.filter(|p| p.proved()),
+        Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => return Err(e),
+        Err(_) => None,
+    };
+    Ok(match proved {
+        Some(p) if fixed > 0 && p.saltus == 0 => Some(Periodicity::law(
+            p.preperiod,
+            p.period,
+            0,
+            format!(
+                "the heap sequence's period ({}), the fixed heaps adding a constant nim-sum",
+                p.statement()
+            ),
+        )),
+        Some(_) if fixed > 0 => None,
+        other => other,
+    })
 }
 
 /// Cells beyond the table computed for a row with a proved law, at most (the law's period can

@@ -185,3 +185,30 @@ fn play_sum_with_a_huge_heap_plays_through_values() {
     assert!(o.contains("I play #"), "{o}");
     assert!(o.contains("you can win; a winning move is #"), "{o}");
 }
+
+/// A table row of heaps with other heaps fixed (`subtraction --set 1,2,3 3 n`) is proved by
+/// the heap sequence's period, as `seq` proves it, and agrees with the values beside it; a row
+/// whose heap sequence has a saltus (Nim: g(n) = n) is not: a fixed heap's xor breaks it.
+#[test]
+fn table_rows_with_fixed_heaps_are_proved_as_seq_proves_them() {
+    let doc = crate::support::json(&["table", "subtraction", "--set", "1,2,3", "3", "0..30", "--json"]);
+    let pattern = &doc["pattern"];
+    assert_eq!(pattern["proved"], true, "{pattern}");
+    assert_eq!(
+        (pattern["from"].as_u64(), pattern["period"].as_u64()),
+        (Some(0), Some(4))
+    );
+    let values: Vec<u64> = doc["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    // g(3) = 3 and g(n) = n mod 4 for the set {1, 2, 3}.
+    assert!(
+        values.iter().enumerate().all(|(n, &v)| v == 3 ^ (n as u64 % 4)),
+        "{values:?}"
+    );
+    let nim = crate::support::json(&["table", "nim", "5", "0..20", "--json"]);
+    assert_ne!(nim["pattern"]["proved"], true, "{}", nim["pattern"]);
+}
