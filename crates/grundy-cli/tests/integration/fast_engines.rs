@@ -287,3 +287,28 @@ fn a_one_row_maze_of_100001_cells_answers_by_the_sweep() {
     assert_eq!(doc["value"], 1, "{doc}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `seq` of a game with a proved closed formula (Nim, prime subtraction) reads the formula, and
+/// agrees with the plain mex over every option on every small heap; a large `--to` is then
+/// linear, not quadratic (here under a state limit the plain method could not meet).
+#[test]
+fn seq_of_a_formula_game_reads_the_formula_and_agrees_with_the_plain_solver() {
+    for game in ["nim", "prime-subtraction"] {
+        let doc = crate::support::json(&["seq", game, "--to", "120", "--json"]);
+        assert_eq!(doc["method"], "the rules' proved formula", "{game}");
+        let values = doc["values"].as_array().unwrap();
+        for (n, v) in values.iter().enumerate() {
+            let p = crate::support::position(&format!("{game} {n}"));
+            let plain = grundy::solve::verify::plain_value(p.as_ref(), 200_000, &Default::default()).unwrap();
+            assert_eq!(Some(v.as_u64().unwrap()), Some(plain.0), "{game} {n}");
+        }
+    }
+    let big = grundy(&["seq", "nim", "--to", "3000000", "--max-states", "4000000", "--csv"])
+        .output()
+        .unwrap();
+    assert!(big.status.success(), "{}", String::from_utf8_lossy(&big.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&big.stdout).lines().last(),
+        Some("3000000,3000000")
+    );
+}

@@ -292,6 +292,9 @@ impl Instance<PawnEngine> {
 /// Read a graph file and solve it (shared by the `graph` game and the `graph` command);
 /// `control` can cancel the solving.
 pub fn load(file: &str, control: &crate::control::Control) -> Result<Rc<SolvedGraph>> {
+    // The text, the names, the arcs and the labels: a few times the file's size, accounted
+    // against the memory budget before the read.
+    crate::files::reserve_for(std::path::Path::new(file), 8, control)?;
     Ok(Rc::new(SolvedGraph::new(file, read(file)?, control)?))
 }
 

@@ -329,6 +329,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         return input("node-kayles takes a graph file: `node-kayles FILE [V ...]`");
     };
     crate::games::args::no_other_options(words, "node-kayles", "none")?;
+    crate::files::reserve_for(std::path::Path::new(file), 8, &settings.limits.control)?;
     let game = NodeKayles::from_digraph(&graph_format::read(file)?);
     let start = if vertices.is_empty() {
         game.start()

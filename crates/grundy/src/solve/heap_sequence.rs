@@ -101,6 +101,32 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64, control: &Control)
 
 /// As [`plain_values`], but cancellation or the memory budget ends the run with the values
 /// computed so far and the reason.
+/// g(0..=to) read off the rules' proved closed formula ([`HeapRules::heap_formula`]), O(1) a
+/// heap instead of a mex over every option (Nim's n, prime subtraction's n mod 4); `None` when
+/// the formula does not cover every heap up to `to`. The table is accounted against the memory
+/// budget before it is made.
+fn formula_values<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Option<Vec<Nimber>>> {
+    if rules.heap_formula(to).is_none() || rules.heap_formula(0).is_none() {
+        return Ok(None);
+    }
+    let len = usize::try_from(to)
+        .ok()
+        .and_then(|n| n.checked_add(1))
+        .ok_or_else(|| Error::Input(format!("heap {to} is too large")))?;
+    control.reserve((len as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64))?;
+    let mut values = Vec::with_capacity(len);
+    for k in 0..=to {
+        if k & 0xffff == 0 && k > 0 {
+            control.check()?;
+        }
+        match rules.heap_formula(k) {
+            Some(v) => values.push(v),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(values))
+}
+
 pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
     rules: &R,
     n: u64,
@@ -110,7 +136,16 @@ pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
         .ok()
         .and_then(|n| n.checked_add(1))
         .ok_or_else(|| Error::Input(format!("heap {n} is too large")))?;
-    let mut g: Vec<Nimber> = Vec::with_capacity(len);
+    // The whole table at once when the memory budget has room for it; otherwise a first chunk,
+    // each growth accounted before it is made (the run then stops with the values so far).
+    const FIRST: usize = 1 << 20;
+    let bytes = |heaps: usize| (heaps as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64);
+    let first = if control.reserve(bytes(len)).is_ok() {
+        len
+    } else {
+        len.min(FIRST)
+    };
+    let mut g: Vec<Nimber> = Vec::with_capacity(first);
     let mut scratch = MexScratch::default();
     let mut seen: Vec<Nimber> = Vec::new();
     for k in 0..=n {
@@ -138,6 +173,11 @@ pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
             return Err(Error::Unsupported(format!(
                 "the rules move heap {k} to a heap of {p}, not smaller"
             )));
+        }
+        if g.len() == g.capacity()
+            && let Err(why) = control.reserve(bytes(g.len()))
+        {
+            return Ok((g, Some(why)));
         }
         g.push(scratch.mex(&seen));
     }
@@ -254,6 +294,9 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
     }
     if let Some(values) = rules.own_sequence(to, &options.control) {
         return Sequence::from_values(values?, &rules.period_proof(), "the rules' own sieve");
+    }
+    if let Some(values) = formula_values(rules, to, &options.control)? {
+        return Sequence::from_values(values, &rules.period_proof(), "the rules' proved formula");
     }
     let (values, stopped) = plain_values_until(rules, to, &options.control)?;
     if let Some(why) = &stopped
