@@ -103,9 +103,13 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64, control: &Control)
 /// computed so far and the reason.
 /// g(0..=to) read off the rules' proved closed formula ([`HeapRules::heap_formula`]), O(1) a
 /// heap instead of a mex over every option (Nim's n, prime subtraction's n mod 4); `None` when
-/// the formula does not cover every heap up to `to`. The table is accounted against the memory
-/// budget before it is made.
-fn formula_values<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Option<Vec<Nimber>>> {
+/// the formula does not cover every heap up to `to`. As [`plain_values_until`], the table's
+/// growth is accounted against the memory budget and a stop keeps the values so far.
+fn formula_values<R: HeapRules + ?Sized>(
+    rules: &R,
+    to: u64,
+    control: &Control,
+) -> Result<Option<(Vec<Nimber>, Option<Error>)>> {
     if rules.heap_formula(to).is_none() || rules.heap_formula(0).is_none() {
         return Ok(None);
     }
@@ -113,18 +117,31 @@ fn formula_values<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) 
         .ok()
         .and_then(|n| n.checked_add(1))
         .ok_or_else(|| Error::Input(format!("heap {to} is too large")))?;
-    control.reserve((len as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64))?;
-    let mut values = Vec::with_capacity(len);
+    let bytes = |heaps: usize| (heaps as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64);
+    let first = if control.reserve(bytes(len)).is_ok() {
+        len
+    } else {
+        len.min(1 << 16)
+    };
+    let mut values = Vec::with_capacity(first);
     for k in 0..=to {
-        if k & 0xffff == 0 && k > 0 {
-            control.check()?;
+        if k & 0xffff == 0
+            && k > 0
+            && let Some(why) = control.stop()
+        {
+            return Ok(Some((values, Some(why))));
+        }
+        if values.len() == values.capacity()
+            && let Err(why) = control.reserve(bytes(values.len()))
+        {
+            return Ok(Some((values, Some(why))));
         }
         match rules.heap_formula(k) {
             Some(v) => values.push(v),
             None => return Ok(None),
         }
     }
-    Ok(Some(values))
+    Ok(Some((values, None)))
 }
 
 pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
@@ -295,16 +312,19 @@ pub fn sequence_until<R: HeapRules + ?Sized>(rules: &R, to: u64, options: take_b
     if let Some(values) = rules.own_sequence(to, &options.control) {
         return Sequence::from_values(values?, &rules.period_proof(), "the rules' own sieve");
     }
-    if let Some(values) = formula_values(rules, to, &options.control)? {
-        return Sequence::from_values(values, &rules.period_proof(), "the rules' proved formula");
-    }
-    let (values, stopped) = plain_values_until(rules, to, &options.control)?;
+    let (values, stopped, method) = match formula_values(rules, to, &options.control)? {
+        Some((values, stopped)) => (values, stopped, "the rules' proved formula"),
+        None => {
+            let (values, stopped) = plain_values_until(rules, to, &options.control)?;
+            (values, stopped, "plain (every option)")
+        }
+    };
     if let Some(why) = &stopped
         && values.is_empty()
     {
         return Err(why.clone());
     }
-    let mut seq = Sequence::from_values(values, &rules.period_proof(), "plain (every option)")?;
+    let mut seq = Sequence::from_values(values, &rules.period_proof(), method)?;
     if stopped.is_some() {
         seq.period = None;
         seq.stopped = stopped;
