@@ -76,9 +76,14 @@ fn run_with(
                 settings.limits.max_states
             )));
         }
-        let values = grundy::games::script::integer_values(file, to, &settings)?;
-        let seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
-        return output(&format!("--rules {file}"), &seq, csv, json, capture);
+        let (values, stopped) = grundy::games::script::integer_values(file, to, &settings)?;
+        let mut seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
+        let title = format!("--rules {file}");
+        if let Some(why) = stopped {
+            seq.period = None;
+            return stopped_early(&title, &seq, why, csv, json, capture);
+        }
+        return output(&title, &seq, csv, json, capture);
     }
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(

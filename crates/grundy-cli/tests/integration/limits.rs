@@ -213,3 +213,31 @@ fn take_and_break_values_stop_before_growing_past_the_budget() {
         assert!(kib < 48 << 10, "peak {kib} KiB");
     }
 }
+
+/// `seq --rules` stopped by the memory limit writes the values computed so far, like every
+/// other sequence (each value is a short search, so the stop is looked for between values).
+#[test]
+fn a_rules_sequence_stopped_by_memory_keeps_its_values() {
+    let out = grundy(&[
+        "seq",
+        "--rules",
+        "examples/rules/one_two_three.rhai",
+        "--to",
+        "10000000",
+        "--max-memory",
+        "64M",
+        "--csv",
+    ])
+    .output()
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("computed so far"), "{err}");
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(!rows.is_empty() && rows.len() < 10_000_001, "{} rows", rows.len());
+    // The 1-2-3 game: g(n) = n mod 4.
+    for (n, row) in rows.iter().enumerate().step_by(9_973) {
+        assert_eq!(*row, format!("{n},{}", n % 4));
+    }
+}

@@ -498,21 +498,37 @@ pub(crate) fn build(words: &[String], settings: &Settings) -> Result<Box<dyn Any
     Ok(p)
 }
 
-/// The values g(0), ..., g(to) of a scripted game whose positions are integers (for `seq`).
-pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<Vec<Nimber>> {
+/// The values g(0), ..., g(to) of a scripted game whose positions are integers (for `seq`);
+/// a limit or Ctrl-C met after the first value ends the run with the values so far and the
+/// reason.
+pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<(Vec<Nimber>, Option<Error>)> {
     let game = load(file, &settings.limits.control)?;
     let error = game.error.clone();
     let mut solver = settings.solver(game);
     let mut out = Vec::new();
     for n in 0..=to {
         let n = i64::try_from(n).map_err(|_| Error::Input(format!("--to {to} is too large")))?;
-        let v = solver.nimber(&Pos::Int(n));
-        if let Some(e) = error.borrow().clone() {
-            return Err(e);
+        // Each value is a short search once the smaller ones are known: the solver's own
+        // checkpoints (every few thousand steps of one search) would never come, so look here.
+        let v = match settings.limits.control.check() {
+            Err(e) => Err(e),
+            Ok(()) => solver.nimber(&Pos::Int(n)),
+        };
+        // An error met inside the script (or a stop the script's engine saw) comes first.
+        let v = match error.borrow().clone() {
+            Some(e) => Err(e),
+            None => v,
+        };
+        match v {
+            Ok(v) => out.push(v),
+            // A limit or Ctrl-C: the values so far are kept (the caller writes them).
+            Err(e @ (Error::Interrupted | Error::StateLimit(_) | Error::MemoryLimit(_))) if !out.is_empty() => {
+                return Ok((out, Some(e)));
+            }
+            Err(e) => return Err(e),
         }
-        out.push(v?);
     }
-    Ok(out)
+    Ok((out, None))
 }
 
 #[cfg(test)]
