@@ -18,6 +18,12 @@ pub enum Error {
     /// The search reached its state limit.
     #[error("stopped after {0} positions (the state limit); raise it with --max-states")]
     StateLimit(usize),
+    /// A listing of every move would be longer than the state limit (the position's number of
+    /// moves, the limit): refused before it is built.
+    #[error(
+        "the position has {0} moves, more than the state limit {1}: they cannot all be listed (raise it with --max-states)"
+    )]
+    MoveListLimit(u128, usize),
     /// The process went above its memory budget, or a big allocation would have (bytes; see
     /// [`crate::memory::MemoryBudget`]).
     #[error(
@@ -39,7 +45,10 @@ pub enum Error {
 impl Error {
     /// Whether a limit was reached (states or memory): the input was fine, the budget too small.
     pub fn is_limit(&self) -> bool {
-        matches!(self, Error::StateLimit(_) | Error::MemoryLimit(_))
+        matches!(
+            self,
+            Error::StateLimit(_) | Error::MemoryLimit(_) | Error::MoveListLimit(..)
+        )
     }
 }
 

@@ -224,9 +224,7 @@ impl<E: Engine> AnyPosition for Instance<E> {
             && let Some(n) = engine.game().move_count(&self.position)
             && n > limit as u128
         {
-            return Err(Error::Input(format!(
-                "the position has {n} moves, more than the state limit {limit}: they cannot all be listed (raise it with --max-states)"
-            )));
+            return Err(Error::MoveListLimit(n, limit));
         }
         let moves = engine.game().moves(&self.position);
         engine.pending_error()?;

@@ -156,6 +156,7 @@ fn session(
         let listed: std::result::Result<Vec<Played>, String> = match position.moves() {
             Ok(moves) => Ok(moves),
             Err(Error::Input(why)) => Err(why),
+            Err(e @ Error::MoveListLimit(..)) => Err(e.to_string()),
             Err(e) => return Err(e),
         };
         if listed.as_ref().is_ok_and(|moves| moves.is_empty()) {
@@ -303,7 +304,7 @@ fn huge_human_move(
         let part = parts[i].as_ref();
         let m = match part.moves() {
             Ok(moves) => choose(&text, moves).ok(),
-            Err(Error::Input(_)) => move_to_typed_position(part, &text, settings)?,
+            Err(Error::Input(_) | Error::MoveListLimit(..)) => move_to_typed_position(part, &text, settings)?,
             Err(e) => return Err(e),
         };
         if let Some(m) = m

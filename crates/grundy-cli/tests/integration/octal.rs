@@ -235,10 +235,10 @@ fn huge_heaps_group_winning_moves_and_refuse_full_listings() {
         moves.iter().any(|m| m["move"].as_str().unwrap().contains("(step 12:")),
         "{doc}"
     );
-    // moves and explain would list about 10^9 options: refused with exit code 2.
+    // moves and explain would list about 10^9 options: refused as a limit (exit code 3).
     for cmd in ["moves", "explain"] {
         let out = grundy(&[cmd, "0.77", "1000000000"]).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        assert_eq!(out.status.code(), Some(3), "{cmd}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("moves") && err.contains("limit"), "{cmd}: {err}");
     }

@@ -172,7 +172,7 @@ fn numbers_at_the_edge_of_u64_are_exact_or_refused() {
         &["moves", "lattice", &m, &m][..],
     ] {
         let (code, _, err) = stderr_of(args);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(code, Some(3), "{args:?}: a limit: {err}");
         assert!(err.contains("cannot all be listed"), "{args:?}: {err}");
     }
     // A table at the top of the range.
