@@ -27,20 +27,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// A grid of values to draw: `cells[row][col]`, row 0 being `ys[0]` (drawn at the bottom).
-#[derive(Clone, Debug)]
-pub struct Heatmap {
-    pub title: String,
-    pub x_label: String,
-    pub y_label: String,
-    pub xs: Vec<i64>,
-    pub ys: Vec<i64>,
-    pub cells: Vec<Vec<Option<u64>>>,
-    /// What a `None` cell is, for the legend (e.g. "wall").
-    pub none_means: String,
-    /// A cell to outline (the maze's figure), as (column, row) indices.
-    pub mark: Option<(usize, usize)>,
-}
+/// A grid of values to draw: the registry's [`games::ValueGrid`] (`cells[row][col]`, row 0
+/// being `ys[0]`, drawn at the bottom), also what `plot table` builds.
+pub type Heatmap = games::ValueGrid;
 
 /// A value sequence g(0..) with its periodicity, if one was found.
 #[derive(Clone, Debug)]
@@ -102,7 +91,7 @@ pub fn run(a: &PlotArgs, settings: Settings) -> Result<String> {
                     "cannot plot `{other}`: write `plot seq ...`, `plot maze ...` or `plot table ...`"
                 )));
             };
-            let h = Heatmap::from(picture(&rest, &settings)?);
+            let h = picture(&rest, &settings)?;
             let text = describe(&h);
             render(&output, size.unwrap_or((760, 640)), &Picture::Heatmap(h))?;
             text
@@ -176,21 +165,6 @@ fn sequence(words: &[String], opts: &SeqOptions, settings: Settings) -> Result<S
         period: doc["period"].as_u64(),
         proved: doc["proved"].as_bool().unwrap_or(false),
     })
-}
-
-impl From<games::ValueGrid> for Heatmap {
-    fn from(g: games::ValueGrid) -> Heatmap {
-        Heatmap {
-            title: g.title,
-            x_label: g.x_label,
-            y_label: g.y_label,
-            xs: g.xs,
-            ys: g.ys,
-            cells: g.cells,
-            none_means: g.none_means,
-            mark: g.mark,
-        }
-    }
 }
 
 /// `plot table 'GAME {x} {y}' --x A..B --y C..D`: the value of every position of the template.
