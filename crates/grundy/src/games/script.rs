@@ -508,12 +508,7 @@ pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<(Vec<N
     let mut out = Vec::new();
     for n in 0..=to {
         let n = i64::try_from(n).map_err(|_| Error::Input(format!("--to {to} is too large")))?;
-        // Each value is a short search once the smaller ones are known: the solver's own
-        // checkpoints (every few thousand steps of one search) would never come, so look here.
-        let v = match settings.limits.control.check() {
-            Err(e) => Err(e),
-            Ok(()) => solver.nimber(&Pos::Int(n)),
-        };
+        let v = solver.nimber(&Pos::Int(n));
         // An error met inside the script (or a stop the script's engine saw) comes first.
         let v = match error.borrow().clone() {
             Some(e) => Err(e),

@@ -111,6 +111,9 @@ pub struct Solver<G: Game> {
     /// The state limit: most positions kept in the table before the search stops.
     pub limits: Limits,
     scratch: MexScratch,
+    /// Steps of every search so far: the checkpoint (cancellation, memory) comes every 4096 of
+    /// them, also when each search is short (a sequence asked heap by heap).
+    ticks: u64,
 }
 
 impl<G: Game> Solver<G> {
@@ -123,6 +126,7 @@ impl<G: Game> Solver<G> {
             use_formula: true,
             use_components: true,
             limits: Limits::default(),
+            ticks: 0,
             scratch: MexScratch::default(),
         }
     }
@@ -235,7 +239,8 @@ impl<G: Game> Solver<G> {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            if steps & 0xfff == 0 {
+            self.ticks = self.ticks.wrapping_add(1);
+            if self.ticks & 0xfff == 0 {
                 self.limits.control.check()?;
                 if steps & 0xffff == 0 {
                     self.limits.control.progress("positions", self.table.len() as u64, None);
