@@ -101,6 +101,39 @@ pub fn plain_values<R: HeapRules + ?Sized>(rules: &R, n: u64, control: &Control)
 
 /// As [`plain_values`], but cancellation or the memory budget ends the run with the values
 /// computed so far and the reason.
+/// A table for the values of heaps 0..=to under the memory budget of `control`: the whole
+/// table at once when the budget has room for it, otherwise a first chunk whose growth
+/// [`grow_within`] accounts (a run then stops with the values so far).
+fn budgeted_table(to: u64, control: &Control) -> Result<Vec<Nimber>> {
+    const FIRST: usize = 1 << 16;
+    let len = usize::try_from(to)
+        .ok()
+        .and_then(|n| n.checked_add(1))
+        .ok_or_else(|| Error::Input(format!("heap {to} is too large")))?;
+    let first = if control.reserve(table_bytes(len)).is_ok() {
+        len
+    } else {
+        len.min(FIRST)
+    };
+    Ok(Vec::with_capacity(first))
+}
+
+/// Before a push that would grow `table`: `Err` (the memory-limit error) when the growth
+/// does not fit in the budget.
+// A `Vec` (not a slice): its capacity is what is checked.
+#[allow(clippy::ptr_arg)]
+fn grow_within(table: &Vec<Nimber>, control: &Control) -> Result<()> {
+    if table.len() == table.capacity() {
+        control.reserve(table_bytes(table.len()))
+    } else {
+        Ok(())
+    }
+}
+
+fn table_bytes(heaps: usize) -> u64 {
+    (heaps as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64)
+}
+
 /// g(0..=to) read off the rules' proved closed formula ([`HeapRules::heap_formula`]), O(1) a
 /// heap instead of a mex over every option (Nim's n, prime subtraction's n mod 4); `None` when
 /// the formula does not cover every heap up to `to`. As [`plain_values_until`], the table's
@@ -113,17 +146,7 @@ fn formula_values<R: HeapRules + ?Sized>(
     if rules.heap_formula(to).is_none() || rules.heap_formula(0).is_none() {
         return Ok(None);
     }
-    let len = usize::try_from(to)
-        .ok()
-        .and_then(|n| n.checked_add(1))
-        .ok_or_else(|| Error::Input(format!("heap {to} is too large")))?;
-    let bytes = |heaps: usize| (heaps as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64);
-    let first = if control.reserve(bytes(len)).is_ok() {
-        len
-    } else {
-        len.min(1 << 16)
-    };
-    let mut values = Vec::with_capacity(first);
+    let mut values = budgeted_table(to, control)?;
     for k in 0..=to {
         if k & 0xffff == 0
             && k > 0
@@ -131,9 +154,7 @@ fn formula_values<R: HeapRules + ?Sized>(
         {
             return Ok(Some((values, Some(why))));
         }
-        if values.len() == values.capacity()
-            && let Err(why) = control.reserve(bytes(values.len()))
-        {
+        if let Err(why) = grow_within(&values, control) {
             return Ok(Some((values, Some(why))));
         }
         match rules.heap_formula(k) {
@@ -149,20 +170,7 @@ pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
     n: u64,
     control: &Control,
 ) -> Result<(Vec<Nimber>, Option<Error>)> {
-    let len = usize::try_from(n)
-        .ok()
-        .and_then(|n| n.checked_add(1))
-        .ok_or_else(|| Error::Input(format!("heap {n} is too large")))?;
-    // The whole table at once when the memory budget has room for it; otherwise a first chunk,
-    // each growth accounted before it is made (the run then stops with the values so far).
-    const FIRST: usize = 1 << 20;
-    let bytes = |heaps: usize| (heaps as u64).saturating_mul(std::mem::size_of::<Nimber>() as u64);
-    let first = if control.reserve(bytes(len)).is_ok() {
-        len
-    } else {
-        len.min(FIRST)
-    };
-    let mut g: Vec<Nimber> = Vec::with_capacity(first);
+    let mut g = budgeted_table(n, control)?;
     let mut scratch = MexScratch::default();
     let mut seen: Vec<Nimber> = Vec::new();
     for k in 0..=n {
@@ -191,9 +199,7 @@ pub(crate) fn plain_values_until<R: HeapRules + ?Sized>(
                 "the rules move heap {k} to a heap of {p}, not smaller"
             )));
         }
-        if g.len() == g.capacity()
-            && let Err(why) = control.reserve(bytes(g.len()))
-        {
+        if let Err(why) = grow_within(&g, control) {
             return Ok((g, Some(why)));
         }
         g.push(scratch.mex(&seen));
