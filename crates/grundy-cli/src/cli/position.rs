@@ -1,7 +1,7 @@
 //! `value`, `moves` and `sum`: questions about one position (or a sum of positions). Each
 //! answer is a report of [`grundy::report`], printed as JSON or rendered here as text.
 
-use super::render::columns;
+use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
 use grundy::games::{self, Settings};
@@ -114,19 +114,11 @@ pub fn moves(words: &[String], json: bool, settings: Settings) -> Result<String>
 /// `grundy sum`: the report as text.
 pub fn sum_text(r: &SumReport) -> String {
     let mut out = String::from("components:\n");
-    let rows: Vec<Vec<String>> = r
-        .components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            vec![
-                format!("#{}", i + 1),
-                format!("{} {}", c.game, c.position),
-                format!("value {}", c.value),
-            ]
-        })
-        .collect();
-    out.push_str(&columns(&rows));
+    out.push_str(&numbered_components(
+        r.components
+            .iter()
+            .map(|c| (c.game.as_str(), c.position.as_str(), format!("value {}", c.value))),
+    ));
     let values: Vec<String> = r.components.iter().map(|c| c.value.to_string()).collect();
     out.push_str(&format!("sum: {} = {}\n", values.join(" ⊕ "), r.total.value));
     out.push_str(&value_body(&r.total));

@@ -1,5 +1,15 @@
 //! Plain-text rendering helpers: aligned columns.
 
+/// The components of a sum as numbered aligned rows: `#i  GAME POSITION  VALUE`, the last
+/// column as each caller words it (`value 3`, `w = SP`).
+pub fn numbered_components<'a>(rows: impl Iterator<Item = (&'a str, &'a str, String)>) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .enumerate()
+        .map(|(i, (game, position, value))| vec![format!("#{}", i + 1), format!("{game} {position}"), value])
+        .collect();
+    columns(&rows)
+}
+
 /// Render rows as left-aligned columns separated by two spaces (trailing spaces trimmed).
 pub fn columns(rows: &[Vec<String>]) -> String {
     let widths = column_widths(rows);

@@ -3,7 +3,7 @@
 //! answer is a [`WtiaReport`], printed as JSON or rendered here as text.
 
 use super::position::json_line;
-use super::render::columns;
+use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::position::AnyPosition;
@@ -48,19 +48,11 @@ pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
 /// A winner-takes-all report as text.
 pub fn text(r: &WtiaReport) -> String {
     let mut out = String::from("winner-takes-all sum; components:\n");
-    let rows: Vec<Vec<String>> = r
-        .components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            vec![
-                format!("#{}", i + 1),
-                format!("{} {}", c.game, c.position),
-                format!("w = {}", c.w),
-            ]
-        })
-        .collect();
-    out.push_str(&columns(&rows));
+    out.push_str(&numbered_components(
+        r.components
+            .iter()
+            .map(|c| (c.game.as_str(), c.position.as_str(), format!("w = {}", c.w))),
+    ));
     out.push_str(&format!("outcome  {} ({})\n", r.outcome.code(), r.outcome.meaning()));
     if r.winning_moves.is_empty() {
         out.push_str("winning moves: none\n");
