@@ -17,7 +17,7 @@ use crate::games::heap::HeapRules;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
 use crate::solve::periodicity::Periodicity;
-use crate::solve::{Limits, Solver};
+use crate::solve::{Limits, Solver, heap_sequence};
 
 /// Settings every game builder receives from the command line: the limits, which carry the
 /// [`crate::control::Control`] (cancellation, progress, memory budget) of the computation.
@@ -259,6 +259,46 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
         return crate::error::input("no game given: write a game name and its position, e.g. `nim 10 12 5`");
     };
     (find(name)?.build)(name, rest, settings)
+}
+
+/// The values g(0..=`to`) of the one-heap game named by `words` (its name and rule words, no
+/// heap), as `grundy seq` computes them: the game's own sequence when it has one (the triomino
+/// game's 2×n strips), else its heap rules through [`heap_sequence::sequence_until`] (a run
+/// stopped by cancellation or the memory budget keeps its values so far, see
+/// [`Sequence::stopped`](heap_sequence::Sequence::stopped)). `options.control` is the control
+/// of the computation. Rules without a take-and-break code are valued by the generic solver, so
+/// `to` must stay below the state limit of `settings`.
+pub fn sequence(
+    words: &[String],
+    to: u64,
+    options: crate::solve::take_break::Options,
+    settings: &Settings,
+) -> Result<heap_sequence::Sequence> {
+    use crate::solve::periodicity::PeriodProof;
+    let Some((name, rest)) = words.split_first() else {
+        return crate::error::input(
+            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`",
+        );
+    };
+    let entry = find(name)?;
+    if let Some(values) = entry.caps.sequence {
+        let (values, method) = values(rest, to, &options.control)?;
+        return heap_sequence::Sequence::from_values(values, &PeriodProof::None, method);
+    }
+    let Some(make) = entry.heap_rules else {
+        return crate::error::input(format!(
+            "{} is not a one-heap game: seq applies to heap games (see `grundy list`)",
+            entry.name
+        ));
+    };
+    let rules = make(name, rest, to)?;
+    if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
+        return crate::error::input(format!(
+            "--to {to} is beyond the state limit {}; raise it with --max-states",
+            settings.limits.max_states
+        ));
+    }
+    heap_sequence::sequence_until(rules.as_ref(), to, options)
 }
 
 /// Split a quoted sum component such as `'nim 3 4'` into words (whitespace separated).

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# CI for the Python package (crates/grundy-py): lint the extension crate, build and install the
+# package into a fresh virtual environment the way the README says (`pip install
+# ./crates/grundy-py`; maturin comes through the build backend), and run its pytest suite.
+# Needs CPython >= 3.9 with venv and pip, and the registries (PyPI, crates.io).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+    echo "python.sh: $PYTHON not found: the Python package needs CPython >= 3.9" >&2
+    exit 1
+fi
+# The extension crate is not a default member (its tests are these pytest ones): lint it here.
+cargo clippy -p grundy-py --all-targets -- -D warnings
+VENV="${GRUNDY_PY_VENV:-${CARGO_TARGET_DIR:-target}/python-venv}"
+rm -rf "$VENV"
+"$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --upgrade pip
+"$VENV/bin/python" -m pip install --quiet ./crates/grundy-py pytest numpy networkx
+# Run from outside the source tree, so the installed package (not python/grundy) is imported.
+cd crates/grundy-py/tests
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider .

@@ -1,0 +1,308 @@
+"""grundy: Sprague–Grundy values of impartial games, computed in Rust.
+
+Games are named as on the ``grundy`` command line (``"nim 10 12 5"``, ``"cram 4x5"``,
+``"subtraction --set 1,2,3 10"``, ``"0.137 5 9"``; ``grundy list`` shows them all), or written
+in Python as a function giving the options of a position.
+
+>>> import grundy
+>>> grundy.value("nim 10 12 5").value
+3
+>>> [m.to for m in grundy.value("nim 10 12 5").winning_moves]
+['9 12 5']
+>>> grundy.sequence("0.77", to=100).period          # Kayles: period 12 from heap 71, proved
+12
+>>> grundy.solve(10, lambda n: [n - k for k in (1, 2, 3) if k <= n]).value
+2
+
+Functions: :func:`value`, :func:`sum`, :func:`sequence`, :func:`solve`, :func:`table`,
+:func:`graph`. Bad input raises ``ValueError`` with the command line's message; a limit
+(``max_states``, ``max_memory``) raises :class:`LimitError`; Ctrl-C stops a computation within a
+second (``KeyboardInterrupt``). Long computations release the GIL. docs/python.md is the guide.
+"""
+
+from __future__ import annotations
+
+import json as _json
+import string as _string
+from typing import Any, Callable, Dict, Hashable, Iterable, Optional, Union
+
+import numpy as _np
+
+from . import _grundy
+from ._grundy import BLANK, LOOPY, LimitError
+from ._reports import Component, Move, Sequence, Table, Value
+
+__all__ = [
+    "value",
+    "sum",
+    "sequence",
+    "solve",
+    "table",
+    "graph",
+    "Sum",
+    "Value",
+    "Move",
+    "Component",
+    "Sequence",
+    "Table",
+    "LimitError",
+    "BLANK",
+    "LOOPY",
+]
+
+#: Most cells in one :func:`table` (as on the command line).
+MAX_CELLS = 1_000_000
+
+
+def _spec(spec: Any, what: str = "spec") -> str:
+    if not isinstance(spec, str):
+        raise TypeError(f"{what} must be a string of the command line's words, e.g. 'nim 10 12 5', not {type(spec).__name__}")
+    return spec
+
+
+def value(spec: str, *, max_states: Optional[int] = None, max_memory: Optional[str] = None) -> Value:
+    """The value of a position named as on the command line (``grundy value GAME ARGS``).
+
+    >>> v = grundy.value("nim 10 12 5")
+    >>> v.value, v.outcome, [m.text for m in v.winning_moves]
+    (3, 'N', ['10 → 9'])
+
+    ``max_states`` bounds the positions a search keeps, ``max_memory`` (``"512M"``, ``"8G"``)
+    the process's memory; reaching either raises :class:`LimitError`.
+    """
+    report = _grundy.value_json(_spec(spec), max_states, max_memory)
+    return Value._from_report(_json.loads(report))
+
+
+def sum(*specs: str, max_states: Optional[int] = None, max_memory: Optional[str] = None) -> Value:
+    """The value of the disjunctive sum of positions (``grundy sum 'GAME ARGS' ...``): the
+    nim-sum of the summands' values, with ``components`` (each summand's value) and the winning
+    moves, each with the ``component`` it is made in (1-based).
+
+    >>> s = grundy.sum("grundy-game 8", "nim 5")
+    >>> s.value, [c.value for c in s.components]
+    (7, [2, 5])
+    """
+    report = _grundy.sum_json([_spec(s) for s in specs], max_states, max_memory)
+    return Value._from_report(_json.loads(report))
+
+
+def sequence(
+    game: Union[str, Callable[[int], Iterable[Any]]],
+    to: int,
+    *,
+    window: Optional[int] = None,
+    all: bool = False,
+    method: Optional[str] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> Sequence:
+    """The values g(0..to) of a one-heap game, and their period.
+
+    ``game`` is a spec without the heap (``"0.77"``, ``"grundy-game"``, ``"subtraction --set
+    1,2"``) or a Python callable ``options(n)`` returning the options of a heap of n: each an
+    int (one heap) or a tuple of ints (a split into heaps, valued by the nim-sum of their
+    values); every heap of an option must be smaller than n.
+
+    For a spec, the period is proved where the theory allows (Guy–Smith for octal games, the
+    window rule for subtraction games) and the rest of the values read off it (``all=True``
+    computes every value; ``method`` is ``"auto"``, ``"plain"`` or ``"sparse"`` for octal
+    codes). For a callable the period is only observed, unless ``window=m`` declares that for
+    n ≥ m the options are the heaps n − s for one fixed set of s ≤ m (checked on every heap
+    computed): then a repeated window of m values proves it.
+
+    >>> grundy.sequence("grundy-game", to=10).values.tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
+    >>> grundy.sequence(lambda n: [n - k for k in (1, 2, 3) if k <= n], to=30, window=3).proved
+    True
+    """
+    if not isinstance(to, (int, _np.integer)) or isinstance(to, bool) or to < 0:
+        raise ValueError(f"to must be a natural number (the last heap), not {to!r}")
+    if callable(game) and not isinstance(game, str):
+        name = getattr(game, "__name__", None)
+        values, meta, (callback, conversion, mex) = _grundy.sequence_callable(
+            game, int(to), window, None if name in (None, "<lambda>") else f"{name}(n)"
+        )
+        timing = {"callback": callback, "conversion": conversion, "mex": mex}
+        return Sequence(values, _json.loads(meta), timing)
+    if window is not None:
+        raise ValueError("window= applies to a Python callable; a spec's period is proved by the engine")
+    values, meta = _grundy.sequence_spec(_spec(game, "game"), int(to), all, method, max_states, max_memory)
+    return Sequence(values, _json.loads(meta))
+
+
+class Sum(tuple):
+    """An option of a Python game (:func:`solve`) that is a disjunctive sum of positions:
+    ``Sum(p, q)`` from ``options`` means "this move leaves the positions p and q side by side",
+    valued by the nim-sum of their values. A plain tuple is one position."""
+
+    def __new__(cls, *parts: Hashable) -> "Sum":
+        return super().__new__(cls, parts)
+
+    def __repr__(self) -> str:
+        return "Sum(" + ", ".join(repr(p) for p in self) + ")"
+
+
+def _outcome(v: Optional[int], escapes: Optional[list]) -> str:
+    if v is not None:
+        return "P" if v == 0 else "N"
+    return "N" if 0 in (escapes or []) else "D"
+
+
+def solve(
+    position: Hashable,
+    options: Callable[[Any], Iterable[Any]],
+    *,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> Value:
+    """The value of a position of any game written in Python: ``options(p)`` returns the options
+    of position p (any hashable object). An option that is a :class:`Sum` is a sum of positions,
+    valued by the nim-sum of their values. Every position's options are asked once (memoised in
+    Rust). A game with cycles gets loopy values ∞(K) (outcome ``"D"`` for a draw) instead of
+    hanging. The winning moves are the options themselves (``move.to``).
+
+    >>> def options(heaps):           # Nim on a tuple of heaps, as one position
+    ...     return [heaps[:i] + (k,) + heaps[i + 1:] for i, h in enumerate(heaps) for k in range(h)]
+    >>> grundy.solve((3, 4, 5), options).value
+    2
+    >>> grundy.solve(8, lambda n: [Sum(a, n - a) for a in range(1, (n + 1) // 2)]).value  # Grundy's game
+    2
+    """
+    (v, k), opts, option_values, states = _grundy.solve_game(position, options, Sum, max_states, max_memory)
+    escapes = k if v is None else None
+    outcome = _outcome(v, escapes)
+    wins, draws = [], []
+    for o, (ov, ok) in zip(opts, option_values):
+        if ov == 0:
+            wins.append(Move(text=repr(o), to=o, value=0))
+        elif ov is None and outcome == "D" and _outcome(ov, ok) == "D":
+            draws.append(Move(text=repr(o), to=o, value=None))
+    return Value(
+        value=v,
+        escapes=escapes,
+        outcome=outcome,
+        winning_moves=wins,
+        drawing_moves=draws,
+        position=position,
+        states=states,
+    )
+
+
+def table(
+    spec: str,
+    *,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+    **ranges: Iterable[int],
+) -> Table:
+    """The values of a family of positions over one or two ranges: ``spec`` has placeholders
+    ``{x}`` (any names), each given a range of ints as a keyword argument.
+
+    >>> grundy.table("welter 5 {x}", x=range(1, 9)).tolist()   # -1: two coins on square 5
+    [3, 4, 5, 6, -1, 0, 1, 2]
+    >>> grundy.table("lattice {x} {y}", x=range(4), y=range(4)).shape
+    (4, 4)
+
+    The result is a :class:`Table`, a NumPy integer array with one axis per placeholder in the
+    order they appear in ``spec``: the nimber, :data:`BLANK` (-1) where the words are not a
+    position, :data:`LOOPY` (-2) for a loopy value.
+    """
+    names = []
+    for _, field, _, _ in _string.Formatter().parse(_spec(spec)):
+        if field is not None:
+            if field == "" or not field.isidentifier():
+                raise ValueError(f"placeholders are written {{name}}, e.g. 'welter 5 {{x}}'; got {{{field}}}")
+            if field not in names:
+                names.append(field)
+    if not 1 <= len(names) <= 2:
+        raise ValueError("table needs one or two placeholders, e.g. 'welter 5 {x}' or 'lattice {x} {y}'")
+    missing = [n for n in names if n not in ranges]
+    if missing:
+        raise TypeError(f"table needs a range for {{{missing[0]}}}, e.g. {missing[0]}=range(10)")
+    extra = [n for n in ranges if n not in names]
+    if extra:
+        raise TypeError(f"{extra[0]}= has no placeholder {{{extra[0]}}} in {spec!r}")
+    axes = [list(ranges[n]) for n in names]
+    for n, a in zip(names, axes):
+        if not a:
+            raise ValueError(f"the range of {{{n}}} is empty")
+        if any(not isinstance(x, (int, _np.integer)) or isinstance(x, bool) or x < 0 for x in a):
+            raise ValueError(f"the range of {{{n}}} must hold natural numbers")
+    count = 1
+    for a in axes:
+        count *= len(a)
+    if count > MAX_CELLS:
+        raise ValueError(f"the table has {count} cells: at most {MAX_CELLS} are accepted")
+    if len(names) == 1:
+        specs = [spec.format(**{names[0]: x}) for x in axes[0]]
+        shape: tuple = (len(axes[0]),)
+    else:
+        specs = [spec.format(**{names[0]: x, names[1]: y}) for x in axes[0] for y in axes[1]]
+        shape = (len(axes[0]), len(axes[1]))
+    cells = _grundy.table_cells(specs, max_states, max_memory).reshape(shape)
+    return Table(cells, spec, names, axes)
+
+
+def graph(edges: Any, *, max_memory: Optional[str] = None) -> Dict[Any, Value]:
+    """The value of every vertex of a digraph game (a token moves along an arc; who cannot move
+    loses): ``edges`` is an iterable of ``(u, v)`` arcs or a networkx ``DiGraph`` (its isolated
+    vertices count too). Graphs with cycles get loopy values ∞(K), outcome ``"D"`` for a draw.
+    Self-loops and repeated arcs are refused, as in a graph file of the command line.
+
+    >>> g = grundy.graph([("a", "b"), ("b", "c")])
+    >>> {v: x.value for v, x in g.items()}
+    {'a': 0, 'b': 1, 'c': 0}
+    """
+    vertices: list = []
+    index: dict = {}
+
+    def vertex(v: Any) -> int:
+        if v not in index:
+            index[v] = len(vertices)
+            vertices.append(v)
+        return index[v]
+
+    if hasattr(edges, "nodes") and hasattr(edges, "edges") and hasattr(edges, "is_directed"):
+        if not edges.is_directed():
+            raise ValueError("graph needs a directed graph (networkx DiGraph); for an undirected one use G.to_directed()")
+        for v in edges.nodes:
+            vertex(v)
+        pairs = list(edges.edges())
+    else:
+        pairs = []
+        for e in edges:
+            try:
+                u, v = e
+            except (TypeError, ValueError):
+                raise ValueError(f"each arc must be a pair (u, v), not {e!r}") from None
+            pairs.append((u, v))
+    arcs = [(vertex(u), vertex(v)) for u, v in pairs]
+    if not vertices:
+        raise ValueError("the graph has no vertices: give arcs (u, v)")
+    names = [str(v) for v in vertices]
+    if len(set(names)) != len(names):
+        names = [f"{v!r}" for v in vertices]
+        if len(set(names)) != len(names):
+            names = [str(i) for i in range(len(vertices))]
+    labels = _grundy.graph_values(names, arcs, max_memory)
+    followers: Dict[int, list] = {i: [] for i in range(len(vertices))}
+    for u, w in arcs:
+        followers[u].append(w)
+    out: Dict[Any, Value] = {}
+    for i, v in enumerate(vertices):
+        label, k = labels[i]
+        val = None if label == LOOPY else label
+        escapes = k if val is None else None
+        outcome = _outcome(val, escapes)
+        wins, draws = [], []
+        for w in followers[i]:
+            wl, wk = labels[w]
+            if wl == 0:
+                wins.append(Move(text=f"{v} → {vertices[w]}", to=vertices[w], value=0))
+            elif outcome == "D" and wl == LOOPY and 0 not in wk:
+                draws.append(Move(text=f"{v} → {vertices[w]}", to=vertices[w], value=None))
+        out[v] = Value(
+            value=val, escapes=escapes, outcome=outcome, winning_moves=wins, drawing_moves=draws, position=v
+        )
+    return out

@@ -1,0 +1,43 @@
+"""Type stubs of the compiled extension ``grundy._grundy`` (the engine; the documented API is
+the ``grundy`` package over it)."""
+
+from typing import Any, Callable, Iterable, List, Optional, Tuple, Type
+
+import numpy as np
+import numpy.typing as npt
+
+BLANK: int
+LOOPY: int
+
+class LimitError(RuntimeError):
+    """A limit was reached: the state limit (max_states) or the memory limit (max_memory)."""
+
+def value_json(spec: str, max_states: Optional[int] = None, max_memory: Optional[str] = None) -> str: ...
+def sum_json(specs: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None) -> str: ...
+def sequence_spec(
+    spec: str,
+    to: int,
+    all: bool = False,
+    method: Optional[str] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> Tuple[npt.NDArray[np.uint64], str]: ...
+def sequence_callable(
+    options: Callable[[int], Iterable[Any]],
+    to: int,
+    window: Optional[int] = None,
+    name: Optional[str] = None,
+) -> Tuple[npt.NDArray[np.uint64], str, Tuple[float, float, float]]: ...
+def table_cells(
+    specs: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None
+) -> npt.NDArray[np.int64]: ...
+def graph_values(
+    names: List[str], arcs: List[Tuple[int, int]], max_memory: Optional[str] = None
+) -> List[Tuple[int, List[int]]]: ...
+def solve_game(
+    position: Any,
+    options: Callable[[Any], Iterable[Any]],
+    sum_type: Type[tuple],
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> Tuple[Tuple[Optional[int], List[int]], List[Any], List[Tuple[Optional[int], List[int]]], int]: ...

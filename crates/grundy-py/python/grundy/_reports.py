@@ -1,0 +1,250 @@
+"""The objects the ``grundy`` functions return: :class:`Value`, :class:`Move`,
+:class:`Component`, :class:`Sequence` and :class:`Table`.
+
+They are filled from the command line's ``--json`` reports (docs/json.md), so a value read here
+is the value ``grundy value --json`` prints. Jupyter shows values as a one-line summary and
+sequences and tables as a small SVG plot (:mod:`grundy._plots`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence as Seq, Tuple
+
+import numpy as np
+
+from . import _plots
+
+__all__ = ["Move", "Component", "Value", "Sequence", "Table"]
+
+
+def _nimber(v: Any) -> Tuple[Optional[int], Optional[List[int]]]:
+    """A JSON value: a number (a string above 2^53), or ``{"infinite": true, "escapes": K}``."""
+    if isinstance(v, dict):
+        return None, [int(e) for e in v.get("escapes", [])]
+    return int(v), None
+
+
+def _show(value: Optional[int], escapes: Optional[List[int]]) -> str:
+    """A value as the command line writes it: ``3``, ``∞(0,2)``, ``∞(∅)``."""
+    if value is not None:
+        return str(value)
+    k = ",".join(str(e) for e in escapes or [])
+    return f"∞({k or '∅'})"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: ``text`` in the game's notation (``"10 → 9"``), ``to`` the position after it
+    (a spec string for built-in games, the option itself for :func:`grundy.solve`), ``value``
+    the value after the move where known (0 for a winning move; ``None`` for a loopy value), and
+    ``component``, the summand it is made in (1-based) for a sum."""
+
+    text: str
+    to: Any
+    value: Optional[int] = None
+    component: Optional[int] = None
+
+    def __repr__(self) -> str:
+        where = f" in #{self.component}" if self.component is not None else ""
+        return f"Move({self.text!r}{where} → {self.to!r}, value {self.value})"
+
+
+@dataclass(frozen=True)
+class Component:
+    """One summand of a :func:`grundy.sum`: its game, position and value."""
+
+    game: str
+    position: str
+    value: Optional[int]
+    escapes: Optional[List[int]] = None
+
+    def __repr__(self) -> str:
+        return f"Component({self.game} {self.position}: {_show(self.value, self.escapes)})"
+
+
+@dataclass(frozen=True)
+class Value:
+    """The value of a position.
+
+    - ``value``: the nimber (an int), or ``None`` for a loopy value ∞(K);
+    - ``escapes``: K for a loopy value (the finite values among the options), else ``None``;
+    - ``outcome``: ``"P"`` (the player to move loses), ``"N"`` (the player to move wins) or
+      ``"D"`` (a draw, loopy games);
+    - ``winning_moves``: every move to a position of value 0;
+    - ``drawing_moves``: in a draw, the moves that keep it;
+    - ``game`` and ``position``: the game's name and the position in its notation (for
+      :func:`grundy.solve`, ``position`` is the position object and ``game`` is ``None``);
+    - ``components``: for :func:`grundy.sum`, the summands with their values.
+
+    ``int(v)`` is the nimber (``ValueError`` for a loopy value); ``bool(v)`` is whether the
+    player to move wins.
+    """
+
+    value: Optional[int]
+    outcome: str
+    winning_moves: List[Move] = field(default_factory=list)
+    escapes: Optional[List[int]] = None
+    game: Optional[str] = None
+    position: Any = None
+    drawing_moves: List[Move] = field(default_factory=list)
+    components: Optional[List[Component]] = None
+    states: Optional[int] = None
+
+    @property
+    def loopy(self) -> bool:
+        """Whether the value is ∞(K) (the position can reach a cycle it cannot leave safely)."""
+        return self.value is None
+
+    def __int__(self) -> int:
+        if self.value is None:
+            raise ValueError(f"the value {_show(None, self.escapes)} is loopy, not a nimber")
+        return self.value
+
+    def __index__(self) -> int:
+        return self.__int__()
+
+    def __bool__(self) -> bool:
+        return self.outcome == "N"
+
+    def summary(self) -> str:
+        """The one-line summary Jupyter shows: position, value, outcome, winning moves."""
+        name = " ".join(str(x) for x in (self.game, self.position) if x not in (None, ""))
+        if self.components is not None:
+            name = " + ".join(f"{c.game} {c.position}" for c in self.components)
+        moves = len(self.winning_moves)
+        counted = f"{moves} winning move{'s' if moves != 1 else ''}"
+        if moves and moves <= 3:
+            counted += ": " + ", ".join(m.text for m in self.winning_moves)
+        head = f"{name}: " if name else ""
+        return f"{head}value {_show(self.value, self.escapes)}, outcome {self.outcome}, {counted}"
+
+    def __repr__(self) -> str:
+        return f"<grundy.Value {self.summary()}>"
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<code>{html.escape(self.summary())}</code>"
+
+    @classmethod
+    def _from_report(cls, r: Dict[str, Any]) -> "Value":
+        """From the command line's ``value --json`` or ``sum --json`` document."""
+
+        def moves(key: str, value: Optional[int]) -> List[Move]:
+            return [
+                Move(text=m["move"], to=m["position"], value=value, component=m.get("component"))
+                for m in r.get(key) or []
+            ]
+
+        value, escapes = _nimber(r["value"])
+        components = None
+        if "components" in r:
+            components = []
+            for c in r["components"]:
+                v, k = _nimber(c["value"])
+                components.append(Component(game=c["game"], position=c["position"], value=v, escapes=k))
+        return cls(
+            value=value,
+            escapes=escapes,
+            outcome=r["outcome"],
+            winning_moves=moves("winning_moves", 0),
+            drawing_moves=moves("drawing_moves", None),
+            game=r.get("game"),
+            position=r.get("position"),
+            components=components,
+        )
+
+
+class Sequence:
+    """The values g(0..N) of a one-heap game.
+
+    - ``values``: a NumPy integer array of length N + 1 (``seq[n]`` and ``len(seq)`` read it too);
+    - ``period``, ``preperiod``, ``saltus``: g(n + period) = g(n) + saltus for n ≥ preperiod,
+      when a period was found (else ``None``);
+    - ``proved``: whether that period is proved (Guy–Smith, a window rule, a law of the game);
+      for a Python callable it is only observed unless ``window=`` was declared;
+    - ``reason`` and ``method``: how the period was found and how the values were computed;
+    - ``timing`` (Python callables only): seconds spent in the callback, in converting its
+      answers, and in the mexes.
+    """
+
+    def __init__(self, values: np.ndarray, meta: Dict[str, Any], timing: Optional[Dict[str, float]] = None):
+        self.values: np.ndarray = values
+        self.game: str = meta["game"]
+        self.method: str = meta["method"]
+        self.period: Optional[int] = _opt_int(meta.get("period"))
+        self.preperiod: Optional[int] = _opt_int(meta.get("preperiod"))
+        self.saltus: Optional[int] = _opt_int(meta.get("saltus"))
+        self.proved: bool = bool(meta.get("proved"))
+        self.reason: Optional[str] = meta.get("reason")
+        self.timing: Optional[Dict[str, float]] = timing
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, n: Any) -> Any:
+        return self.values[n]
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self.values if dtype is None else self.values.astype(dtype)
+
+    def summary(self) -> str:
+        """One line: the game, how far, and the period."""
+        to = len(self.values) - 1
+        if self.period is None:
+            tail = f"no period seen up to {to}"
+        else:
+            how = "proved" if self.proved else "observed, not proved"
+            tail = f"period {self.period}, preperiod {self.preperiod}, saltus {self.saltus} ({how})"
+        return f"{self.game}: g(0..{to}), {tail}"
+
+    def __repr__(self) -> str:
+        head = ", ".join(str(int(v)) for v in self.values[:20])
+        more = ", ..." if len(self.values) > 20 else ""
+        return f"<grundy.Sequence {self.summary()}; values [{head}{more}]>"
+
+    def _repr_svg_(self) -> str:
+        return _plots.sequence_svg(self.values, self.summary(), self.preperiod, self.period)
+
+
+def _opt_int(v: Any) -> Optional[int]:
+    return None if v is None else int(v)
+
+
+class Table(np.ndarray):
+    """A table of values: a NumPy integer array (1-D for one placeholder, 2-D for two, indexed
+    in the order the placeholders appear in the spec), with ``spec``, ``axes`` (the placeholder
+    names) and ``ranges`` (the values each axis runs over). A cell is the nimber,
+    :data:`grundy.BLANK` (-1) where the words are not a position, :data:`grundy.LOOPY` (-2) for
+    a loopy value. Jupyter shows it as a heat map (two axes) or a plot (one)."""
+
+    spec: str
+    axes: Tuple[str, ...]
+    ranges: Tuple[Tuple[int, ...], ...]
+
+    def __new__(cls, cells: np.ndarray, spec: str, axes: Seq[str], ranges: Seq[Seq[int]]) -> "Table":
+        obj = np.asarray(cells).view(cls)
+        obj.spec = spec
+        obj.axes = tuple(axes)
+        obj.ranges = tuple(tuple(r) for r in ranges)
+        return obj
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.spec = getattr(obj, "spec", "")
+        self.axes = getattr(obj, "axes", ())
+        self.ranges = getattr(obj, "ranges", ())
+
+    def _repr_svg_(self) -> str:
+        cells = np.asarray(self)
+        if cells.ndim == 2 and len(self.ranges) == 2:
+            return _plots.table_svg(cells, self.spec, self.axes, self.ranges)
+        if cells.ndim == 1 and len(self.ranges) == 1:
+            return _plots.sequence_svg(cells, self.spec, None, None, xs=self.ranges[0], x_label=self.axes[0])
+        return ""

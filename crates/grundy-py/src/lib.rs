@@ -1,0 +1,217 @@
+//! `grundy._grundy`: the compiled half of the `grundy` Python package (the pure-Python
+//! `grundy/__init__.py` over it gives the documented API and its objects).
+//!
+//! What: the library's answers for Python callers. Games named by spec strings (the command
+//! line's words, `"nim 10 12 5"`) are built through the registry and answered by the same
+//! report builders as the command line ([`grundy::report`]); the reports cross to Python as the
+//! command line's `--json` documents, so every front end speaks one JSON. Sequences and tables
+//! cross as NumPy arrays. Games written in Python go through [`callable`] (one-heap games
+//! `options(n)`) and [`solve`] (any game `options(p)`).
+//!
+//! Why this shape: the library never prints and never stops the process; here its typed errors
+//! become Python exceptions and its cancellation token follows Ctrl-C ([`run`]). No game is
+//! named here: games come from the registry.
+//!
+//! Cost: that of the computations; the crossing is one JSON document per report, one array copy
+//! per sequence or table.
+
+mod callable;
+mod run;
+mod solve;
+
+use grundy::error::Error;
+use grundy::games::{self, Settings};
+use grundy::position::{AnyPosition, Sum};
+use grundy::report::{SeqReport, SumReport, ValueReport};
+use grundy::solve::take_break::{Method, Options};
+use grundy::value::Value;
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use run::{Limits, run};
+
+/// A table cell whose words are not a position.
+pub const BLANK: i64 = -1;
+/// A table cell or graph vertex whose value is loopy (∞).
+pub const LOOPY: i64 = -2;
+
+/// A report as JSON text (the command line's `--json`).
+fn json(report: &impl serde::Serialize) -> grundy::Result<String> {
+    serde_json::to_string(report).map_err(|e| Error::Unsupported(format!("cannot write the JSON report: {e}")))
+}
+
+/// The position of one spec string, with `settings`.
+fn position(spec: &str, settings: &Settings) -> grundy::Result<Box<dyn AnyPosition>> {
+    games::build(&games::words(spec), settings)
+}
+
+/// `value`: the command line's `value --json` document for `spec`.
+#[pyfunction]
+#[pyo3(signature = (spec, max_states=None, max_memory=None))]
+fn value_json(py: Python<'_>, spec: String, max_states: Option<u64>, max_memory: Option<String>) -> PyResult<String> {
+    let limits = Limits { max_states, max_memory };
+    run(py, &limits, move |settings| {
+        let p = position(&spec, &settings)?;
+        json(&ValueReport::of(p.as_ref())?)
+    })
+}
+
+/// `sum`: the command line's `sum --json` document for the summands `specs`.
+#[pyfunction]
+#[pyo3(signature = (specs, max_states=None, max_memory=None))]
+fn sum_json(
+    py: Python<'_>,
+    specs: Vec<String>,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+) -> PyResult<String> {
+    let limits = Limits { max_states, max_memory };
+    run(py, &limits, move |settings| {
+        if specs.is_empty() {
+            return grundy::error::input("sum needs games, e.g. grundy.sum('nim 3 4', 'grundy-game 8')");
+        }
+        let parts = specs
+            .iter()
+            .map(|s| position(s, &settings))
+            .collect::<grundy::Result<Vec<_>>>()?;
+        json(&SumReport::of(&Sum::new(parts)?)?)
+    })
+}
+
+/// `sequence` of a spec: the values g(0..=to) as a NumPy array and the `seq --json` document
+/// without its values (`"values": null`).
+#[pyfunction]
+#[pyo3(signature = (spec, to, all=false, method=None, max_states=None, max_memory=None))]
+fn sequence_spec<'py>(
+    py: Python<'py>,
+    spec: String,
+    to: u64,
+    all: bool,
+    method: Option<String>,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+) -> PyResult<(Bound<'py, PyArray1<u64>>, String)> {
+    let limits = Limits { max_states, max_memory };
+    let (values, meta) = run(py, &limits, move |settings| {
+        let method = match method.as_deref() {
+            None | Some("auto") => Method::Auto,
+            Some("plain") => Method::Plain,
+            Some("sparse") => Method::Sparse,
+            Some(m) => {
+                return grundy::error::input(format!("unknown method `{m}`: accepted are auto, plain, sparse"));
+            }
+        };
+        let words = games::words(&spec);
+        let options = Options {
+            method,
+            stop_when_proved: !all,
+            control: settings.limits.control.clone(),
+        };
+        let seq = games::sequence(&words, to, options, &settings)?;
+        if let Some(why) = seq.stopped {
+            return Err(why);
+        }
+        let values: Vec<u64> = (0..=seq.to).map(|n| seq.get(n)).collect();
+        let meta = json(&SeqReport::of(words.join(" "), &seq, ()))?;
+        Ok((values, meta))
+    })?;
+    Ok((PyArray1::from_vec(py, values), meta))
+}
+
+/// `table`: the value of each spec (one cell each) as a flat NumPy array: the nimber, [`BLANK`]
+/// where the words are not a position, [`LOOPY`] for ∞. Fails when no cell is a position.
+#[pyfunction]
+#[pyo3(signature = (specs, max_states=None, max_memory=None))]
+fn table_cells<'py>(
+    py: Python<'py>,
+    specs: Vec<String>,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let limits = Limits { max_states, max_memory };
+    let cells = run(py, &limits, move |settings| {
+        let mut first_error = None;
+        let mut cells = Vec::with_capacity(specs.len());
+        for spec in &specs {
+            settings.limits.control.check()?;
+            let cell = match position(spec, &settings) {
+                Ok(p) => match p.value()? {
+                    Value::Finite(v) => i64::try_from(v.0)
+                        .map_err(|_| Error::Unsupported(format!("{spec}: the value {v} does not fit in int64")))?,
+                    Value::Infinite { .. } => LOOPY,
+                },
+                Err(Error::Input(m)) => {
+                    first_error.get_or_insert(m);
+                    BLANK
+                }
+                Err(e) => return Err(e),
+            };
+            cells.push(cell);
+        }
+        if let Some(m) = first_error
+            && cells.iter().all(|&c| c == BLANK)
+        {
+            return grundy::error::input(format!("no cell of the table is a position: {m}"));
+        }
+        Ok(cells)
+    })?;
+    Ok(PyArray1::from_vec(py, cells))
+}
+
+/// `graph`: the generalized Sprague–Grundy value of every vertex of the digraph with vertex
+/// `names` and `arcs` (pairs of indices into `names`), checked as the command line checks a
+/// JSON graph file (no self-loops, no repeated arcs). Per vertex: the nimber or [`LOOPY`], and
+/// the escape set K of an ∞(K).
+#[pyfunction]
+#[pyo3(signature = (names, arcs, max_memory=None))]
+fn graph_values(
+    py: Python<'_>,
+    names: Vec<String>,
+    arcs: Vec<(usize, usize)>,
+    max_memory: Option<String>,
+) -> PyResult<Vec<(i64, Vec<u64>)>> {
+    let limits = Limits {
+        max_states: None,
+        max_memory,
+    };
+    run(py, &limits, move |settings| {
+        let named = |i: usize| {
+            names
+                .get(i)
+                .cloned()
+                .ok_or_else(|| Error::Input(format!("arc to vertex {i}, of {} vertices", names.len())))
+        };
+        let arcs = arcs
+            .iter()
+            .map(|&(u, v)| Ok(serde_json::json!([named(u)?, named(v)?])))
+            .collect::<grundy::Result<Vec<_>>>()?;
+        let doc = serde_json::json!({ "vertices": names, "arcs": arcs });
+        let graph = games::graph::parse_json(&doc.to_string())?;
+        let solved = games::graph::SolvedGraph::new("the graph", graph, &settings.limits.control)?;
+        names
+            .iter()
+            .map(|name| {
+                let id = solved.vertex(name)?;
+                Ok(match solved.value(id) {
+                    Value::Finite(v) => (i64::try_from(v.0).unwrap_or(i64::MAX), vec![]),
+                    Value::Infinite { escapes } => (LOOPY, escapes.iter().map(|e| e.0).collect()),
+                })
+            })
+            .collect()
+    })
+}
+
+/// The engine of the `grundy` package (see `grundy/__init__.py` for the documented API).
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(value_json, m)?)?;
+    m.add_function(wrap_pyfunction!(sum_json, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(table_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_values, m)?)?;
+    m.add_function(wrap_pyfunction!(callable::sequence_callable, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve_game, m)?)?;
+    m.add("LimitError", m.py().get_type::<run::LimitError>())?;
+    m.add("BLANK", BLANK)?;
+    m.add("LOOPY", LOOPY)?;
+    Ok(())
+}
