@@ -107,7 +107,7 @@ pub fn sequence_callable<'py>(
     if window == Some(0) {
         return Err(PyValueError::new_err("window must be at least 1"));
     }
-    let mut g: Vec<Nimber> = Vec::with_capacity(len);
+    let mut g: Vec<Nimber> = Vec::with_capacity(len.min(1 << 20));
     let mut found: Vec<Nimber> = Vec::new();
     let mut scratch = MexScratch::default();
     let mut timing = Timing::default();

@@ -110,6 +110,10 @@ fn sequence_spec<'py>(
         if let Some(why) = seq.stopped {
             return Err(why);
         }
+        // The values cross as one array of 8 bytes a heap: refused as a memory limit when it
+        // cannot fit (a proved period makes huge `to` cheap to compute, not to list).
+        let bytes = seq.to.saturating_add(1).saturating_mul(8);
+        settings.limits.control.reserve(bytes)?;
         let values: Vec<u64> = (0..=seq.to).map(|n| seq.get(n)).collect();
         let meta = json(&SeqReport::of(words.join(" "), &seq, ()))?;
         Ok((values, meta))

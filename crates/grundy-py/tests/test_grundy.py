@@ -329,3 +329,10 @@ def test_docstring_examples():
 
     failed, tried = doctest.testmod(grundy, extraglobs={"grundy": grundy, "Sum": grundy.Sum})
     assert tried > 10 and failed == 0
+
+
+def test_a_huge_proved_sequence_is_refused_as_a_memory_limit():
+    # Kayles to 4·10^9 is computed at once (the period is proved) but its 32 GB of values cannot
+    # be listed within a memory limit of 1 GB: refused before the allocation.
+    with pytest.raises(grundy.LimitError, match="memory"):
+        grundy.sequence("0.77", to=4 * 10**9, max_memory="1G")
