@@ -116,6 +116,14 @@ pub struct GameWords {
     pub words: Vec<String>,
 }
 
+/// `--misere`: misère play (whoever makes the last move loses).
+#[derive(Args, Debug, Clone, Default)]
+pub struct Misere {
+    /// Misère play: whoever makes the last move LOSES (values are misère Grundy values).
+    #[arg(long)]
+    pub misere: bool,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct ListArgs {
     #[command(flatten)]
@@ -132,6 +140,8 @@ pub struct ValueArgs {
     pub verify: Verify,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -142,6 +152,8 @@ pub struct PositionArgs {
     pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -155,6 +167,8 @@ pub struct ExplainArgs {
     pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -166,6 +180,8 @@ pub struct SumArgs {
     pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 /// `seq`'s options of its own (also taken by `plot seq`).
@@ -200,6 +216,8 @@ pub struct SeqArgs {
     pub verify: Verify,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -259,6 +277,8 @@ pub struct PlayArgs {
     pub first: Option<String>,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]

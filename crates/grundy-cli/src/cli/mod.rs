@@ -9,6 +9,7 @@ mod args;
 mod explain;
 mod graph;
 mod list;
+mod misere;
 mod play;
 mod plot;
 mod position;
@@ -131,12 +132,15 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
 fn run(cli: Cli) -> Result<String, Error> {
     match cli.command {
         Command::List(a) => Ok(list::run(a.json.json)),
-        Command::Value(a) => position::value(&a.game.words, a.json.json, a.verify.verify, settings(&a.limits)?),
-        Command::Moves(a) => position::moves(&a.game.words, a.json.json, settings(&a.limits)?),
-        Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, settings(&a.limits)?),
-        Command::Sum(a) => position::sum(&a.games, a.json.json, settings(&a.limits)?),
+        Command::Value(a) => position::value(&a.game.words, a.json.json, a.verify.verify, a.misere.misere, settings(&a.limits)?),
+        Command::Moves(a) => position::moves(&a.game.words, a.json.json, a.misere.misere, settings(&a.limits)?),
+        Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, a.misere.misere, settings(&a.limits)?),
+        Command::Sum(a) => position::sum(&a.games, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Seq(a) => {
             let settings = settings(&a.limits)?;
+            if a.misere.misere {
+                return misere::seq(&a.game.words, &a.seq, a.json.json, a.csv.is_some(), settings);
+            }
             seq::run(&a.game.words, &a.seq, a.csv, a.json.json, a.verify.verify, settings)
         }
         Command::Graph(a) => {
@@ -150,7 +154,7 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Wtia(a) => wtia::run(&a.games, a.json.json, settings(&a.limits)?),
         Command::Play(a) => {
             let settings = settings(&a.limits)?;
-            play::run(&a.game.words, a.sum, a.first.as_deref(), settings)
+            play::run(&a.game.words, a.sum, a.misere.misere, a.first.as_deref(), settings)
         }
         Command::Plot(a) => {
             let settings = settings(&a.limits)?;

@@ -10,7 +10,9 @@
 //!   streams them) and [`TableReport`] with each row's form ([`RowFormReport`]);
 //! - digraphs (`graph.rs`): [`GraphReport`], [`PawnsReport`], [`StateGameReport`],
 //!   [`FunctionsReport`];
-//! - the game list (`list.rs`): [`ListReport`].
+//! - the game list (`list.rs`): [`ListReport`];
+//! - misère play (`misere.rs`): [`GenusSeqReport`] (`seq --misere`), and
+//!   [`SumReport::of_misere`].
 //!
 //! This module holds what they share: every winning move, whatever the command, has one shape,
 //! [`MoveReport`] (`component`, `move`, `position`), and every count has one JSON rule,
@@ -30,11 +32,13 @@
 
 mod graph;
 mod list;
+mod misere;
 mod position;
 mod sequence;
 
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
 pub use list::{GameSummary, ListReport};
+pub use misere::{GenusRow, GenusSeqReport};
 pub use position::{
     ComponentReport, ExplainComponent, ExplainReport, MoveValue, MovesReport, OptionReport, SumReport, ValueReport,
     WComponent, WtiaReport, drawing_moves, winning_moves,

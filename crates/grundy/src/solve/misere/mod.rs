@@ -87,3 +87,6 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
         None => of_position(normal.as_ref(), settings),
     }
 }
+
+#[cfg(test)]
+mod tests;
