@@ -26,7 +26,7 @@
 pub mod generic;
 pub mod genus;
 pub mod heaps;
-// pub mod quotient;
+pub mod quotient;
 
 use crate::error::Result;
 use crate::games::{self, Settings};
