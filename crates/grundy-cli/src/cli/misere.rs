@@ -7,7 +7,7 @@ use super::position::json_line;
 use super::render::columns;
 use grundy::error::{Error, Result};
 use grundy::games::Settings;
-use grundy::report::GenusSeqReport;
+use grundy::report::{GenusSeqReport, QuotientReport};
 
 /// `seq --misere`: the genus table.
 pub fn seq(words: &[String], opts: &SeqOptions, json: bool, csv: bool, settings: Settings) -> Result<String> {
@@ -56,11 +56,88 @@ pub fn genus_text(r: &GenusSeqReport) -> String {
         Some(n) if n + 1 == r.heaps.len() as u64 => {
             out.push_str(&format!("every heap 0..{n} is tame: sums of them play as misère Nim\n"))
         }
-        Some(n) => out.push_str(&format!(
-            "tame to heap {n}; heap {} is the first wild one\n",
-            n + 1
-        )),
+        Some(n) => out.push_str(&format!("tame to heap {n}; heap {} is the first wild one\n", n + 1)),
         None => {}
     }
     out
+}
+
+/// `quotient GAME --to N [--heaps H,H,...]`: the quotient, and a sum decided through it.
+pub fn quotient(
+    words: &[String],
+    to: Option<&str>,
+    heaps: Option<&str>,
+    json: bool,
+    settings: Settings,
+) -> Result<String> {
+    let Some(to) = to else {
+        return Err(Error::Input("quotient needs the last heap: --to N".into()));
+    };
+    let to = grundy::games::heap::parse_natural(to, "--to")?;
+    let heaps: Option<Vec<u64>> = match heaps {
+        Some(text) => Some(
+            text.split(',')
+                .map(|w| grundy::games::heap::parse_natural(w, "heap size"))
+                .collect::<Result<_>>()?,
+        ),
+        None => None,
+    };
+    let r = QuotientReport::of(words, to, heaps.as_deref(), &settings)?;
+    if json {
+        return json_line(&r);
+    }
+    let mut out = format!(
+        "misère quotient of {} restricted to heaps ≤ {} (verified for every sum of them)\n",
+        r.game, r.verified_to
+    );
+    if let Some(why) = &r.stopped {
+        out.push_str(&format!("stopped before heap {}: {why}\n", r.to));
+    }
+    out.push_str(&format!("order      {}\n", r.order));
+    let gens: Vec<String> = r
+        .generators
+        .iter()
+        .map(|g| format!("{} = [{}]", g.element, g.heap))
+        .collect();
+    out.push_str(&format!(
+        "generators {}\n",
+        if gens.is_empty() {
+            "none".into()
+        } else {
+            gens.join(", ")
+        }
+    ));
+    out.push_str(&format!(
+        "relations  {}\n",
+        if r.relations.is_empty() {
+            "none".into()
+        } else {
+            r.relations.join(", ")
+        }
+    ));
+    out.push_str(&format!("elements   {}\n", r.elements.join(", ")));
+    out.push_str(&format!("P-portion  {{{}}}\n", r.p_portion.join(", ")));
+    if r.tame {
+        out.push_str("tame: the quotient of misère Nim (on heaps ≤ 1, or ≤ 2)\n");
+    }
+    out.push_str(&format!(
+        "unchanged (order and P-portion) from heap {} to {}\n",
+        r.stable_from, r.verified_to
+    ));
+    let rows: Vec<Vec<String>> = std::iter::once(vec!["heap".to_string(), "element".into()])
+        .chain(r.heaps.iter().map(|h| vec![h.heap.to_string(), h.element.clone()]))
+        .collect();
+    out.push_str(&columns(&rows));
+    if let Some(s) = &r.sum {
+        let hs: Vec<String> = s.heaps.iter().map(u64::to_string).collect();
+        out.push_str(&format!(
+            "sum {}: element {}, outcome {} ({})\n",
+            hs.join(" "),
+            s.element,
+            s.outcome.code(),
+            s.outcome.meaning()
+        ));
+        out.push_str(&super::position::move_list("winning moves", &s.winning_moves));
+    }
+    Ok(out)
 }

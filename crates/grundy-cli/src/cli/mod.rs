@@ -132,7 +132,13 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
 fn run(cli: Cli) -> Result<String, Error> {
     match cli.command {
         Command::List(a) => Ok(list::run(a.json.json)),
-        Command::Value(a) => position::value(&a.game.words, a.json.json, a.verify.verify, a.misere.misere, settings(&a.limits)?),
+        Command::Value(a) => position::value(
+            &a.game.words,
+            a.json.json,
+            a.verify.verify,
+            a.misere.misere,
+            settings(&a.limits)?,
+        ),
         Command::Moves(a) => position::moves(&a.game.words, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Sum(a) => position::sum(&a.games, a.json.json, a.misere.misere, settings(&a.limits)?),
@@ -150,6 +156,19 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::Table(a) => {
             let settings = settings(&a.limits)?;
             table::run(&a.words, a.json.json, a.csv, a.boolean, settings)
+        }
+        Command::Wtia(a) if a.misere.misere => Err(Error::Input(
+            "wtia has no misère form: --misere is for value, moves, sum, explain, play and seq".into(),
+        )),
+        Command::Quotient(a) => {
+            let settings = settings(&a.limits)?;
+            misere::quotient(
+                &a.game.words,
+                a.to.as_deref(),
+                a.heaps.as_deref(),
+                a.json.json,
+                settings,
+            )
         }
         Command::Wtia(a) => wtia::run(&a.games, a.json.json, settings(&a.limits)?),
         Command::Play(a) => {

@@ -38,7 +38,7 @@ mod sequence;
 
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
 pub use list::{GameSummary, ListReport};
-pub use misere::{GenusRow, GenusSeqReport};
+pub use misere::{GenusRow, GenusSeqReport, HeapClass, QuotientReport, QuotientSum};
 pub use position::{
     ComponentReport, ExplainComponent, ExplainReport, MoveValue, MovesReport, OptionReport, SumReport, ValueReport,
     WComponent, WtiaReport, drawing_moves, winning_moves,

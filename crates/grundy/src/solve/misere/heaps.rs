@@ -115,7 +115,11 @@ impl<R: HeapRules> MisereHeaps<R> {
     }
 
     fn heap_text(h: u64) -> String {
-        if h & NIM_TAG != 0 { format!("*{}", h & !NIM_TAG) } else { h.to_string() }
+        if h & NIM_TAG != 0 {
+            format!("*{}", h & !NIM_TAG)
+        } else {
+            h.to_string()
+        }
     }
 }
 

@@ -67,7 +67,11 @@ pub struct Quotient {
 
 /// Generator names: a, b, c, ..., then g27, g28, ...
 fn generator_name(i: usize) -> String {
-    if i < 26 { ((b'a' + i as u8) as char).to_string() } else { format!("g{}", i + 1) }
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("g{}", i + 1)
+    }
 }
 
 /// A word in generators as text: `1`, `a`, `a^2b`.
@@ -213,7 +217,8 @@ impl Quotient {
     /// the quotient itself, not a cover of it).
     pub fn is_reduced(&self) -> bool {
         (0..self.order).all(|x| {
-            (x + 1..self.order).all(|y| (0..self.order).any(|z| self.p[self.product[x][z]] != self.p[self.product[y][z]]))
+            (x + 1..self.order)
+                .all(|y| (0..self.order).any(|z| self.p[self.product[x][z]] != self.p[self.product[y][z]]))
         })
     }
 }

@@ -23,12 +23,22 @@ fn rules(words: &str) -> Box<dyn HeapRules> {
 struct Lcg(u64);
 impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
 
-const GAMES: [&str; 6] = ["kayles", "0.137", "0.07", "grundy-game", "subtraction --set 1,3,4", "0.75"];
+const GAMES: [&str; 6] = [
+    "kayles",
+    "0.137",
+    "0.07",
+    "grundy-game",
+    "subtraction --set 1,3,4",
+    "0.75",
+];
 
 #[test]
 fn the_generic_search_the_heap_search_and_the_outcome_search_agree_on_random_sums() {
@@ -57,14 +67,30 @@ fn the_generic_search_the_heap_search_and_the_outcome_search_agree_on_random_sum
 #[test]
 fn the_built_position_takes_the_fast_path_and_agrees_with_the_generic_one() {
     let settings = Settings::default();
-    for words in ["kayles 5 9", "0.07 3 4 6", "nim 1 1 3", "grundy-game 7 5", "subtraction --set 1,2 4 5"] {
+    for words in [
+        "kayles 5 9",
+        "0.07 3 4 6",
+        "nim 1 1 3",
+        "grundy-game 7 5",
+        "subtraction --set 1,2 4 5",
+    ] {
         let fast = super::build(&games::words(words), &settings).unwrap();
         let normal = games::build(&games::words(words), &settings).unwrap();
         let generic = super::of_position(normal.as_ref(), &settings).unwrap();
         assert_eq!(fast.value().unwrap(), generic.value().unwrap(), "{words}");
         assert_eq!(fast.convention(), crate::game::Convention::Misere);
-        let a: Vec<String> = fast.moves_to(Nimber::ZERO).unwrap().iter().map(|m| m.next.text()).collect();
-        let b: Vec<String> = generic.moves_to(Nimber::ZERO).unwrap().iter().map(|m| m.next.text()).collect();
+        let a: Vec<String> = fast
+            .moves_to(Nimber::ZERO)
+            .unwrap()
+            .iter()
+            .map(|m| m.next.text())
+            .collect();
+        let b: Vec<String> = generic
+            .moves_to(Nimber::ZERO)
+            .unwrap()
+            .iter()
+            .map(|m| m.next.text())
+            .collect();
         assert_eq!(a.len(), b.len(), "{words}: {a:?} {b:?}");
     }
 }
@@ -77,7 +103,10 @@ fn misere_nim_s_closed_form_agrees_with_the_search_of_nim_under_misere_play() {
             for c in 0..5 {
                 for d in 0..3 {
                     let h = [a, b, c, d];
-                    assert_eq!(s.nimber(&h.to_vec()).unwrap(), crate::games::misere_nim::misere_value(&h));
+                    assert_eq!(
+                        s.nimber(&h.to_vec()).unwrap(),
+                        crate::games::misere_nim::misere_value(&h)
+                    );
                 }
             }
         }
@@ -173,7 +202,14 @@ fn sums(n: u64, k: usize) -> Vec<Vec<u64>> {
 /// sum of up to four small heaps as the brute-force search finds them.
 #[test]
 fn quotients_predict_brute_force_outcomes_and_moves() {
-    for (code, to) in [("0.75", 12), ("0.31", 12), ("0.52", 12), ("0.312", 12), ("nim", 6), ("0.07", 9)] {
+    for (code, to) in [
+        ("0.75", 12),
+        ("0.31", 12),
+        ("0.52", 12),
+        ("0.312", 12),
+        ("nim", 6),
+        ("0.07", 9),
+    ] {
         let r = rules(code);
         let built = super::quotient::build(&r, to, &Control::default()).unwrap();
         let q = &built.quotient;
@@ -198,7 +234,10 @@ fn quotients_predict_brute_force_outcomes_and_moves() {
             assert_eq!(moves.len(), want, "{code} {s:?}");
         }
         assert!(q.is_reduced());
-        assert!(q.order.is_multiple_of(2), "{code}: impartial misère quotients have even order");
+        assert!(
+            q.order.is_multiple_of(2),
+            "{code}: impartial misère quotients have even order"
+        );
     }
 }
 
