@@ -11,11 +11,19 @@
 //! the formal setting (finite, impartial, normal play).
 
 use crate::nimber::Nimber;
+
+impl Convention {
+    /// Whether this is normal play (reports write the convention only when it is not).
+    pub fn is_normal(&self) -> bool {
+        *self == Convention::Normal
+    }
+}
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// Who wins when no move is left.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Who wins when no move is left. In JSON: `"normal"` or `"misere"`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Convention {
     /// The player who cannot move loses (the last mover wins).
     Normal,

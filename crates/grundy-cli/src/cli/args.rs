@@ -68,6 +68,9 @@ pub enum Command {
     /// `grundy play --sum 'nim 3' 'grundy-game 8'`. Type `help` during the game.
     #[command(after_help = GAME_WORDS)]
     Play(PlayArgs),
+    /// The misère quotient of a heap game restricted to heaps ≤ N (Plambeck–Siegel), verified:
+    /// `grundy quotient 0.75 --to 30 [--heaps 3,5,7]`.
+    Quotient(QuotientArgs),
     /// Pictures as SVG or PNG: `grundy plot seq GAME --to N -o seq.svg`, `grundy plot maze FILE
     /// -o maze.png`, `grundy plot table 'nim {x} {y}' --x 0..15 --y 0..15 -o lattice.svg`.
     Plot(PlotArgs),
@@ -122,6 +125,30 @@ pub struct GameWords {
     pub words: Vec<String>,
 }
 
+/// `--misere`: misère play (whoever makes the last move loses).
+#[derive(Args, Debug, Clone, Default)]
+pub struct Misere {
+    /// Misère play: whoever makes the last move LOSES (values are misère Grundy values).
+    #[arg(long)]
+    pub misere: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct QuotientArgs {
+    #[command(flatten)]
+    pub game: GameWords,
+    /// The last heap: the quotient of the game restricted to heaps 0..N.
+    #[arg(long, value_name = "N")]
+    pub to: Option<String>,
+    /// A sum of heaps to decide through the quotient: its outcome and winning moves.
+    #[arg(long, value_name = "H,H,...")]
+    pub heaps: Option<String>,
+    #[command(flatten)]
+    pub json: Json,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct ListArgs {
     #[command(flatten)]
@@ -138,6 +165,8 @@ pub struct ValueArgs {
     pub verify: Verify,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -148,6 +177,8 @@ pub struct PositionArgs {
     pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -161,6 +192,8 @@ pub struct ExplainArgs {
     pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -172,6 +205,8 @@ pub struct SumArgs {
     pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 /// `seq`'s options of its own (also taken by `plot seq`).
@@ -206,6 +241,8 @@ pub struct SeqArgs {
     pub verify: Verify,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -265,6 +302,8 @@ pub struct PlayArgs {
     pub first: Option<String>,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub misere: Misere,
 }
 
 #[derive(Args, Debug, Clone)]

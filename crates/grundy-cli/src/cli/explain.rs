@@ -22,18 +22,18 @@ use grundy::report::{ExplainComponent, ExplainReport, MoveReport, OptionReport};
 use grundy::value::Value;
 
 /// `grundy explain GAME ARGS` or `grundy explain --sum 'GAME ARGS' 'GAME ARGS' ...`.
-pub fn run(words: &[String], sum: bool, json: bool, settings: Settings) -> Result<String> {
+pub fn run(words: &[String], sum: bool, json: bool, misere: bool, settings: Settings) -> Result<String> {
     let p = if sum {
-        sum_of(words, &settings)?
+        sum_of(words, misere, &settings)?
     } else {
-        games::build(words, &settings)?
+        super::position::build(words, misere, &settings)?
     };
     let report = ExplainReport::of(p.as_ref())?;
     if json { json_line(&report) } else { Ok(text(&report)) }
 }
 
 /// A sum built from quoted components (`'nim 3 4'`), as `grundy sum` takes them.
-pub fn sum_of(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+pub fn sum_of(words: &[String], misere: bool, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     if words.is_empty() {
         return Err(Error::Input(
             "--sum needs games, one quoted argument each: --sum 'nim 3 4' 'grundy-game 8'".into(),
@@ -43,6 +43,9 @@ pub fn sum_of(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositi
         .iter()
         .map(|w| games::build(&games::words(w), settings))
         .collect::<Result<_>>()?;
+    if misere {
+        return grundy::solve::misere::of_positions(&parts, settings);
+    }
     Ok(Box::new(Sum::new(parts)?))
 }
 

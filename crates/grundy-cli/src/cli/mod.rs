@@ -10,6 +10,7 @@ mod census;
 mod explain;
 mod graph;
 mod list;
+mod misere;
 mod play;
 mod plot;
 mod position;
@@ -136,12 +137,21 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
 fn run(cli: Cli) -> Result<String, Error> {
     match cli.command {
         Command::List(a) => Ok(list::run(a.json.json)),
-        Command::Value(a) => position::value(&a.game.words, a.json.json, a.verify.verify, settings(&a.limits)?),
-        Command::Moves(a) => position::moves(&a.game.words, a.json.json, settings(&a.limits)?),
-        Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, settings(&a.limits)?),
-        Command::Sum(a) => position::sum(&a.games, a.json.json, settings(&a.limits)?),
+        Command::Value(a) => position::value(
+            &a.game.words,
+            a.json.json,
+            a.verify.verify,
+            a.misere.misere,
+            settings(&a.limits)?,
+        ),
+        Command::Moves(a) => position::moves(&a.game.words, a.json.json, a.misere.misere, settings(&a.limits)?),
+        Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, a.misere.misere, settings(&a.limits)?),
+        Command::Sum(a) => position::sum(&a.games, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Seq(a) => {
             let settings = settings(&a.limits)?;
+            if a.misere.misere {
+                return misere::seq(&a.game.words, &a.seq, a.json.json, a.csv.is_some(), settings);
+            }
             seq::run(&a.game.words, &a.seq, a.csv, a.json.json, a.verify.verify, settings)
         }
         Command::Graph(a) => {
@@ -152,10 +162,23 @@ fn run(cli: Cli) -> Result<String, Error> {
             let settings = settings(&a.limits)?;
             table::run(&a.words, a.json.json, a.csv, a.boolean, settings)
         }
+        Command::Wtia(a) if a.misere.misere => Err(Error::Input(
+            "wtia has no misère form: --misere is for value, moves, sum, explain, play and seq".into(),
+        )),
+        Command::Quotient(a) => {
+            let settings = settings(&a.limits)?;
+            misere::quotient(
+                &a.game.words,
+                a.to.as_deref(),
+                a.heaps.as_deref(),
+                a.json.json,
+                settings,
+            )
+        }
         Command::Wtia(a) => wtia::run(&a.games, a.json.json, settings(&a.limits)?),
         Command::Play(a) => {
             let settings = settings(&a.limits)?;
-            play::run(&a.game.words, a.sum, a.first.as_deref(), settings)
+            play::run(&a.game.words, a.sum, a.misere.misere, a.first.as_deref(), settings)
         }
         Command::Plot(a) => {
             let settings = settings(&a.limits)?;

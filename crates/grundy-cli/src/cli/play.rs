@@ -54,7 +54,7 @@ enum Side {
 }
 
 /// `grundy play ...`: runs the session, printing as it goes; returns the empty string.
-pub fn run(words: &[String], sum: bool, first: Option<&str>, settings: Settings) -> Result<String> {
+pub fn run(words: &[String], sum: bool, misere: bool, first: Option<&str>, settings: Settings) -> Result<String> {
     let first = match first {
         None | Some("me") | Some("human") | Some("you") => Side::Human,
         Some("computer") | Some("it") => Side::Computer,
@@ -65,9 +65,9 @@ pub fn run(words: &[String], sum: bool, first: Option<&str>, settings: Settings)
         }
     };
     let start = if sum {
-        sum_of(words, &settings)?
+        sum_of(words, misere, &settings)?
     } else {
-        games::build(words, &settings)?
+        super::position::build(words, misere, &settings)?
     };
     start.value()?; // solve once up front so a bad or huge position fails before the session
     let mut input = Input::new();
@@ -563,7 +563,7 @@ mod tests {
 
     #[test]
     fn sums_take_a_component_number_when_needed() {
-        let s = sum_of(&["nim 3".into(), "nim 3".into()], &Settings::default()).unwrap();
+        let s = sum_of(&["nim 3".into(), "nim 3".into()], false, &Settings::default()).unwrap();
         let err = choose("3 2", s.moves().unwrap()).err().expect("ambiguous");
         assert!(err.contains("ambiguous"), "{err}");
         let m = choose("#2 3->2", s.moves().unwrap()).unwrap();

@@ -58,10 +58,19 @@ pub fn value_text(r: &ValueReport) -> String {
     format!("{} {}\n{}", r.game, r.position, value_body(r))
 }
 
-pub fn value(words: &[String], json: bool, verify: bool, settings: Settings) -> Result<String> {
+/// The position written by `words`, under misère play when `misere`.
+pub fn build(words: &[String], misere: bool, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    if misere {
+        grundy::solve::misere::build(words, settings)
+    } else {
+        games::build(words, settings)
+    }
+}
+
+pub fn value(words: &[String], json: bool, verify: bool, misere: bool, settings: Settings) -> Result<String> {
     let max_states = settings.limits.max_states;
     let control = settings.limits.control.clone();
-    let p = games::build(words, &settings)?;
+    let p = build(words, misere, &settings)?;
     let report = ValueReport::of(p.as_ref())?;
     let out = if json { json_line(&report)? } else { value_text(&report) };
     if verify {
@@ -101,8 +110,8 @@ pub fn moves_text(r: &MovesReport) -> String {
     out
 }
 
-pub fn moves(words: &[String], json: bool, settings: Settings) -> Result<String> {
-    let p = games::build(words, &settings)?;
+pub fn moves(words: &[String], json: bool, misere: bool, settings: Settings) -> Result<String> {
+    let p = build(words, misere, &settings)?;
     let report = MovesReport::of(p.as_ref())?;
     if json {
         json_line(&report)
@@ -119,13 +128,18 @@ pub fn sum_text(r: &SumReport) -> String {
             .iter()
             .map(|c| (c.game.as_str(), c.position.as_str(), format!("value {}", c.value))),
     ));
-    let values: Vec<String> = r.components.iter().map(|c| c.value.to_string()).collect();
-    out.push_str(&format!("sum: {} = {}\n", values.join(" ⊕ "), r.total.value));
+    if r.total.convention == Convention::Misere {
+        // Misère values do not add: the sum was searched whole.
+        out.push_str(&format!("sum (misère play, searched whole): {}\n", r.total.value));
+    } else {
+        let values: Vec<String> = r.components.iter().map(|c| c.value.to_string()).collect();
+        out.push_str(&format!("sum: {} = {}\n", values.join(" ⊕ "), r.total.value));
+    }
     out.push_str(&value_body(&r.total));
     out
 }
 
-pub fn sum(words: &[String], json: bool, settings: Settings) -> Result<String> {
+pub fn sum(words: &[String], json: bool, misere: bool, settings: Settings) -> Result<String> {
     if words.is_empty() {
         return Err(Error::Input(
             "sum needs games, one quoted argument each: grundy sum 'nim 3 4' 'grundy-game 8'".into(),
@@ -135,8 +149,11 @@ pub fn sum(words: &[String], json: bool, settings: Settings) -> Result<String> {
         .iter()
         .map(|w| games::build(&games::words(w), &settings))
         .collect::<Result<_>>()?;
-    let sum = Sum::new(parts)?;
-    let report = SumReport::of(&sum)?;
+    let report = if misere {
+        SumReport::of_misere(&parts, &settings)?
+    } else {
+        SumReport::of(&Sum::new(parts)?)?
+    };
     if json {
         json_line(&report)
     } else {

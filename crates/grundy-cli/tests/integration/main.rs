@@ -16,6 +16,7 @@ mod issue13_small;
 mod limits;
 mod listing;
 mod malformed;
+mod misere;
 mod nim_sources;
 mod node_kayles;
 mod octal;

@@ -13,6 +13,8 @@
 //! - the game list (`list.rs`): [`ListReport`];
 //! - censuses of families of heap games (`census.rs`): [`CensusRow`], [`CensusEntry`] (a line of
 //!   a census file, CSV or JSON lines with a checksum each), [`CensusSummary`], [`CensusReport`].
+//! - misère play (`misere.rs`): [`GenusSeqReport`] (`seq --misere`), and
+//!   [`SumReport::of_misere`].
 //!
 //! This module holds what they share: every winning move, whatever the command, has one shape,
 //! [`MoveReport`] (`component`, `move`, `position`), and every count has one JSON rule,
@@ -33,6 +35,7 @@
 mod census;
 mod graph;
 mod list;
+mod misere;
 mod position;
 mod sequence;
 
@@ -42,6 +45,7 @@ pub use census::{
 };
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
 pub use list::{GameSummary, ListReport};
+pub use misere::{GenusRow, GenusSeqReport, HeapClass, QuotientReport, QuotientSum};
 pub use position::{
     ComponentReport, ExplainComponent, ExplainReport, MoveValue, MovesReport, OptionReport, SumReport, ValueReport,
     WComponent, WtiaReport, drawing_moves, winning_moves,

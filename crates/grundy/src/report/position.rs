@@ -59,8 +59,8 @@ pub struct ValueReport {
     pub value: Value,
     /// P, N or D.
     pub outcome: Outcome,
-    /// Normal or misère play (text only).
-    #[serde(skip)]
+    /// Normal or misère play: in JSON only under misère play (`"convention": "misere"`).
+    #[serde(skip_serializing_if = "Convention::is_normal")]
     pub convention: Convention,
     /// Every move to a position of value 0.
     pub winning_moves: Vec<MoveReport>,
@@ -75,7 +75,7 @@ impl ValueReport {
         ValueReport::with(p, MoveReport::of)
     }
 
-    fn with(p: &dyn AnyPosition, shape: fn(&Played) -> MoveReport) -> Result<ValueReport> {
+    pub(crate) fn with(p: &dyn AnyPosition, shape: fn(&Played) -> MoveReport) -> Result<ValueReport> {
         let value = p.value()?;
         let wins = winning_moves(p, &value)?;
         let drawing_moves = if value.outcome() == Outcome::Draw {
@@ -118,8 +118,8 @@ pub struct MovesReport {
     pub value: Value,
     /// P, N or D.
     pub outcome: Outcome,
-    /// Normal or misère play (text only).
-    #[serde(skip)]
+    /// Normal or misère play: in JSON only under misère play (`"convention": "misere"`).
+    #[serde(skip_serializing_if = "Convention::is_normal")]
     pub convention: Convention,
     /// Every move, in the game's order.
     pub moves: Vec<MoveValue>,

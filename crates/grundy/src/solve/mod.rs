@@ -9,6 +9,7 @@
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
 //! - [`census`]: every game of a family of codes (octal:3, subtraction:6, ...), in parallel.
+//! - [`misere`]: misère play of any game and any sum: search, genus, misère quotients.
 //! - [`wtia`]: w-values of winner-takes-all sums.
 //! - [`verify`]: `--verify`, each result recomputed by an independent method.
 //! - `xor_pairs` (crate-private): the vectorised inner loop of the plain take-and-break method.
@@ -18,6 +19,7 @@ pub mod digraph;
 pub mod gfunctions;
 pub mod heap_sequence;
 pub mod memo;
+pub mod misere;
 pub mod periodicity;
 pub mod take_break;
 

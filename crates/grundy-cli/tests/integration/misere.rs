@@ -1,0 +1,87 @@
+//! `--misere` on every command, `seq --misere` (genus), `quotient` (misère quotients): the
+//! command line's answers checked against independent computations (issue #19).
+
+use crate::support::{grundy, json};
+
+#[test]
+fn misere_nim_through_the_flag_agrees_with_the_misere_nim_game() {
+    for heaps in [["1", "1", "3"], ["2", "2", "1"], ["1", "1", "1"], ["4", "5", "1"]] {
+        let mut a = vec!["value", "nim"];
+        a.extend(heaps);
+        a.extend(["--misere", "--json"]);
+        let mut b = vec!["value", "misere-nim"];
+        b.extend(heaps);
+        b.push("--json");
+        let (x, y) = (json(&a), json(&b));
+        assert_eq!(x["value"], y["value"], "{heaps:?}");
+        assert_eq!(x["outcome"], y["outcome"]);
+        assert_eq!(x["convention"], "misere");
+        assert_eq!(
+            x["winning_moves"].as_array().unwrap().len(),
+            y["winning_moves"].as_array().unwrap().len()
+        );
+    }
+}
+
+#[test]
+fn every_position_command_takes_misere() {
+    grundy(&["moves", "kayles", "5", "--misere"]).assert().success();
+    grundy(&["explain", "grundy-game", "7", "--misere"]).assert().success();
+    let s = json(&["sum", "kayles 4", "nim 2", "--misere", "--json"]);
+    assert_eq!(s["outcome"], "N");
+    assert_eq!(s["convention"], "misere");
+    assert!(
+        s["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["component"].is_number())
+    );
+    let out = grundy(&["play", "kayles", "4", "--misere"])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("misère"));
+}
+
+#[test]
+fn loopy_games_are_refused_under_misere_play() {
+    let out = grundy(&["value", "graph", "examples/graphs/cycle4.json", "v1", "--misere"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("loopy"));
+    grundy(&["wtia", "levels 4,9,3", "--misere"]).assert().code(2);
+}
+
+#[test]
+fn seq_misere_prints_the_genus_of_each_heap() {
+    let doc = json(&["seq", "kayles", "--misere", "--to", "12", "--json"]);
+    let genera: Vec<&str> = doc["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["genus"].as_str().unwrap())
+        .collect();
+    assert_eq!(&genera[..6], ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]);
+    assert_eq!(doc["tame_to"], 4);
+}
+
+/// The quotient of 0.75 is of order 8 with P-portion {a, b²} (Plambeck–Siegel 2008; the one
+/// quotient of order 8, Siegel 2007), and its answer for a sum is the brute-force search's.
+#[test]
+fn quotient_of_0_75_and_a_sum_decided_through_it() {
+    let q = json(&["quotient", "0.75", "--to", "16", "--heaps", "3,5,7", "--json"]);
+    assert_eq!(q["order"], 8);
+    assert_eq!(q["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(q["verified_to"], 16);
+    let brute = json(&["value", "0.75", "3", "5", "7", "--misere", "--json"]);
+    assert_eq!(q["sum"]["outcome"], brute["outcome"]);
+    assert_eq!(
+        q["sum"]["winning_moves"].as_array().unwrap().len(),
+        brute["winning_moves"].as_array().unwrap().len()
+    );
+    let t = json(&["quotient", "0.31", "--to", "10", "--json"]);
+    assert_eq!(t["order"], 6);
+    assert_eq!(t["tame"], true);
+}

@@ -1,0 +1,480 @@
+//! The misère quotient (Plambeck–Siegel) of a heap game restricted to heaps ≤ N, built heap by
+//! heap and verified, and sums of heaps decided through it in time linear in their number.
+//!
+//! What: two sums G, H of heaps ≤ N are indistinguishable when G + X and H + X have the same
+//! misère outcome for every sum X of heaps ≤ N; the classes form a finite commutative monoid Q
+//! (when the game has a finite quotient) with its P-portion (the classes of P-positions), and a
+//! map from each heap to its class. The outcome of a sum is then the product of its heaps'
+//! classes, looked up in the P-portion. A quotient "at N" is the quotient of the game
+//! restricted to heaps ≤ N: a larger heap may make it grow.
+//!
+//! How (after Plambeck and Siegel's MisereSolver): heap by heap. For a new heap h, the outcome
+//! of h taken j times plus any sum Z of smaller heaps is found by the rules (a P-position has
+//! moves and no move to a P-position), reading the outcome of sums without h from the quotient
+//! so far and assuming, to keep the work finite, that it depends on Z through its class only.
+//! Then h is either an element already present (one whose products with every element have
+//! the outcomes h + that element has), or a new generator a: the products y·a^k are compared by
+//! their outcomes with every element and power, equal ones merged, and the powers of a close
+//! with a relation a^(m+p) = a^m. The assumption is then removed by a proof:
+//! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
+//! each kind of heap in it the class of the rest), which are finitely many, and checks at each
+//! that the P-portion says P exactly when the rules do. By induction over the sums this proves
+//! the quotient's outcome right for every sum of heaps ≤ N. A quotient that fails the proof is
+//! not returned: the construction stops with the quotient verified so far.
+//!
+//! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
+//! representative sum), and a proof over the reachable states (small for small quotients, but
+//! exponential in the number of kinds of heaps at worst; bounded by a state limit).
+//!
+//! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
+//! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
+
+use super::heaps::MisereHeaps;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::solve::heap_sequence::HeapRules;
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// Most powers of a new generator examined (a^0 .. a^MAX_POWER); the relation a^(m+p) = a^m
+/// must appear with m + p ≤ MAX_POWER / 2.
+pub const MAX_POWER: usize = 10;
+
+/// Most abstract states one proof may visit.
+pub const MAX_PROOF_STATES: usize = 4_000_000;
+
+/// A misère quotient with its P-portion and the classes of heaps 0..=N.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Quotient {
+    /// Elements are 0..order; 0 is the identity (the class of the empty sum).
+    pub order: usize,
+    /// `product[x][y]`: the product of elements x and y.
+    pub product: Vec<Vec<usize>>,
+    /// `p[x]`: whether sums of class x are P-positions (the player to move loses).
+    pub p: Vec<bool>,
+    /// The class of heap n, for n = 0..=N.
+    pub heap_class: Vec<usize>,
+    /// The generators: the heaps that brought a new generator, in order (a, b, c, ...).
+    pub generators: Vec<u64>,
+    /// Each element as a word: the exponent of each generator.
+    pub words: Vec<Vec<u32>>,
+    /// The relations found when each generator came in (not minimised): pairs of words.
+    pub relations: Vec<(Vec<u32>, Vec<u32>)>,
+    /// A sum of heaps of each class (its representative).
+    pub representatives: Vec<Vec<u64>>,
+}
+
+/// Generator names: a, b, c, ..., then g27, g28, ...
+fn generator_name(i: usize) -> String {
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("g{}", i + 1)
+    }
+}
+
+/// A word in generators as text: `1`, `a`, `a^2b`.
+pub fn word_text(word: &[u32]) -> String {
+    let mut s = String::new();
+    for (i, &e) in word.iter().enumerate() {
+        match e {
+            0 => {}
+            1 => s.push_str(&generator_name(i)),
+            e => s.push_str(&format!("{}^{e}", generator_name(i))),
+        }
+    }
+    if s.is_empty() { "1".into() } else { s }
+}
+
+impl Quotient {
+    /// The trivial quotient (heap 0 only): one element, the identity, an N-position.
+    fn trivial() -> Quotient {
+        Quotient {
+            order: 1,
+            product: vec![vec![0]],
+            p: vec![false],
+            heap_class: vec![0],
+            generators: vec![],
+            words: vec![vec![]],
+            relations: vec![],
+            representatives: vec![vec![]],
+        }
+    }
+
+    /// The largest heap N of the quotient.
+    pub fn to(&self) -> u64 {
+        self.heap_class.len() as u64 - 1
+    }
+
+    /// The class of a sum of heaps (each ≤ N); `None` when a heap is beyond N.
+    pub fn class_of(&self, heaps: &[u64]) -> Option<usize> {
+        heaps.iter().try_fold(0, |x, &h| {
+            let c = *self.heap_class.get(usize::try_from(h).ok()?)?;
+            Some(self.product[x][c])
+        })
+    }
+
+    /// The misère outcome of a sum of heaps (each ≤ N): `Some(true)` when the player to move
+    /// wins; in time linear in the number of heaps.
+    pub fn wins(&self, heaps: &[u64]) -> Option<bool> {
+        Some(!self.p[self.class_of(heaps)?])
+    }
+
+    /// The P-portion: the elements whose sums are P-positions.
+    pub fn p_portion(&self) -> Vec<usize> {
+        (0..self.order).filter(|&x| self.p[x]).collect()
+    }
+
+    /// Every winning move of a sum of heaps (each ≤ N), as (index of the heap moved, the heaps
+    /// it leaves), found through the quotient: the class of the rest of the sum times the
+    /// class of the option must be in the P-portion.
+    pub fn winning_moves<R: HeapRules + ?Sized>(&self, rules: &R, heaps: &[u64]) -> Option<Vec<(usize, Vec<u64>)>> {
+        let classes: Vec<usize> = heaps
+            .iter()
+            .map(|&h| self.heap_class.get(usize::try_from(h).ok()?).copied())
+            .collect::<Option<_>>()?;
+        // Products of the heaps before i and after i (commutative).
+        let mut before = vec![0; heaps.len() + 1];
+        for i in 0..heaps.len() {
+            before[i + 1] = self.product[before[i]][classes[i]];
+        }
+        let mut after = vec![0; heaps.len() + 1];
+        for i in (0..heaps.len()).rev() {
+            after[i] = self.product[after[i + 1]][classes[i]];
+        }
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if heaps[..i].contains(&h) {
+                continue;
+            }
+            let rest = self.product[before[i]][after[i + 1]];
+            rules.heap_options(h, &mut |parts| {
+                if let Some(c) = self.class_of(parts)
+                    && self.p[self.product[rest][c]]
+                {
+                    out.push((i, parts.to_vec()));
+                }
+            });
+        }
+        Some(out)
+    }
+
+    /// Whether the quotient says "P" exactly when the rules do, for every sum of heaps ≤ N: a
+    /// proof over the finitely many states a sum can be in (see the module docs). `Err` when
+    /// the proof needs more than [`MAX_PROOF_STATES`] states or is stopped by `control`.
+    pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, control: &Control) -> Result<bool> {
+        // Kinds of heaps: a heap's class and the classes of its options.
+        let mut kinds: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (h, &c) in self.heap_class.iter().enumerate() {
+            let mut opts = BTreeSet::new();
+            rules.heap_options(h as u64, &mut |parts| {
+                opts.insert(self.class_of(parts).expect("options are smaller heaps"));
+            });
+            if opts.is_empty() {
+                if c != 0 {
+                    return Ok(false); // a terminal heap is the empty game
+                }
+                continue;
+            }
+            let kind = (c, opts.into_iter().collect());
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        type State = (usize, BTreeSet<(usize, usize)>);
+        let mut seen: FxHashSet<State> = FxHashSet::default();
+        let start: State = (0, BTreeSet::new());
+        let mut queue = vec![start.clone()];
+        seen.insert(start);
+        while let Some((x, s)) = queue.pop() {
+            if seen.len() % 4096 == 0 {
+                control.check()?;
+            }
+            let p = !s.is_empty()
+                && s.iter()
+                    .all(|&(t, y)| kinds[t].1.iter().all(|&o| !self.p[self.product[y][o]]));
+            if p != self.p[x] {
+                return Ok(false);
+            }
+            for (t, (c, _)) in kinds.iter().enumerate() {
+                let mut next: BTreeSet<(usize, usize)> = s.iter().map(|&(t2, y)| (t2, self.product[y][*c])).collect();
+                next.insert((t, x));
+                let state = (self.product[x][*c], next);
+                if !seen.contains(&state) {
+                    if seen.len() >= MAX_PROOF_STATES {
+                        return Err(Error::StateLimit(MAX_PROOF_STATES));
+                    }
+                    seen.insert(state.clone());
+                    queue.push(state);
+                }
+            }
+        }
+        Ok(self.is_reduced())
+    }
+
+    /// Whether every two elements are told apart by some product's outcome (so the monoid is
+    /// the quotient itself, not a cover of it).
+    pub fn is_reduced(&self) -> bool {
+        (0..self.order).all(|x| {
+            (x + 1..self.order)
+                .all(|y| (0..self.order).any(|z| self.p[self.product[x][z]] != self.p[self.product[y][z]]))
+        })
+    }
+}
+
+/// The result of a construction: the quotient verified up to the last heap it reached, and why
+/// it stopped before N if it did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Built {
+    /// The quotient of heaps 0..=`quotient.to()`, verified.
+    pub quotient: Quotient,
+    /// Why the construction stopped before the heap asked for, if it did.
+    pub stopped: Option<String>,
+    /// The first heap from which the quotient did not change (its order and P-portion) up to
+    /// the last heap: a sign (not a proof) that it has stabilised.
+    pub stable_from: u64,
+}
+
+/// Outcomes of j copies of a new heap h plus a sum of smaller heaps, by the rules, reading the
+/// sums without h from the quotient so far (keyed by the class of the smaller part).
+struct Outcomes<'a, R: ?Sized> {
+    rules: &'a R,
+    q: &'a Quotient,
+    h: u64,
+    options_of_h: Vec<Vec<u64>>,
+    memo: FxHashMap<(usize, usize), bool>,
+    control: &'a Control,
+    ticks: u64,
+}
+
+impl<R: HeapRules + ?Sized> Outcomes<'_, R> {
+    /// Whether j·h + z is a P-position.
+    fn is_p(&mut self, j: usize, z: &[u64]) -> Result<bool> {
+        let class = self.q.class_of(z).expect("smaller heaps");
+        if j == 0 {
+            return Ok(self.q.p[class]);
+        }
+        if let Some(&p) = self.memo.get(&(j, class)) {
+            return Ok(p);
+        }
+        self.ticks += 1;
+        if self.ticks.is_multiple_of(1024) {
+            self.control.check()?;
+        }
+        let mut p = true;
+        for o in self.options_of_h.clone() {
+            let mut next = z.to_vec();
+            next.extend_from_slice(&o);
+            if self.is_p(j - 1, &next)? {
+                p = false;
+                break;
+            }
+        }
+        if p {
+            'outer: for (i, &g) in z.iter().enumerate() {
+                if z[..i].contains(&g) {
+                    continue;
+                }
+                let mut opts = Vec::new();
+                self.rules.heap_options(g, &mut |parts| opts.push(parts.to_vec()));
+                for parts in opts {
+                    let next = MisereHeaps::<super::heaps::Borrowed<R>>::replace(z, i, &parts);
+                    if self.is_p(j, &next)? {
+                        p = false;
+                        break 'outer;
+                    }
+                }
+            }
+        }
+        self.memo.insert((j, class), p);
+        Ok(p)
+    }
+}
+
+/// The misère quotient of `rules` restricted to heaps 0..=`to`, built heap by heap and verified
+/// (see the module docs). A heap where no verified quotient is found ends the construction:
+/// the result then holds the quotient of the heaps before it and says why.
+pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Built> {
+    let mut q = Quotient::trivial();
+    let mut stable_from = 0;
+    for h in 1..=to {
+        control.progress("misère quotient", h, Some(to));
+        let before = (q.order, q.p_portion());
+        match extend(rules, &q, h, control)? {
+            Ok(next) => q = next,
+            Err(why) => {
+                return Ok(Built {
+                    quotient: q,
+                    stopped: Some(why),
+                    stable_from,
+                });
+            }
+        }
+        if (q.order, q.p_portion()) != before {
+            stable_from = h;
+        }
+    }
+    control.finished("misère quotient");
+    Ok(Built {
+        quotient: q,
+        stopped: None,
+        stable_from,
+    })
+}
+
+/// The order of the misère quotient of `rules` restricted to heaps ≤ `to` (for the census), or
+/// `None` when no verified quotient reaches `to`.
+pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Option<usize>> {
+    let b = build(rules, to, control)?;
+    Ok(b.stopped.is_none().then_some(b.quotient.order))
+}
+
+/// The quotient with heap `h` added, or why none was found.
+fn extend<R: HeapRules + ?Sized>(
+    rules: &R,
+    q: &Quotient,
+    h: u64,
+    control: &Control,
+) -> Result<std::result::Result<Quotient, String>> {
+    let mut options_of_h = Vec::new();
+    rules.heap_options(h, &mut |parts| options_of_h.push(parts.to_vec()));
+    let mut with_h = q.clone();
+    if options_of_h.is_empty() {
+        with_h.heap_class.push(0);
+        return Ok(Ok(with_h));
+    }
+    let mut outcomes = Outcomes {
+        rules,
+        q,
+        h,
+        options_of_h,
+        memo: FxHashMap::default(),
+        control,
+        ticks: 0,
+    };
+    let _ = outcomes.h;
+    // O[k][y]: whether k·h + (a sum of class y) is a P-position.
+    let mut table = Vec::new();
+    for k in 0..=MAX_POWER {
+        let mut row = Vec::new();
+        for y in 0..q.order {
+            row.push(outcomes.is_p(k, &q.representatives[y])?);
+        }
+        table.push(row);
+    }
+    // An element already present?
+    for x in 0..q.order {
+        if (0..q.order).all(|y| q.p[q.product[x][y]] == table[1][y]) {
+            let mut candidate = q.clone();
+            candidate.heap_class.push(x);
+            if candidate.verify(rules, control)? {
+                return Ok(Ok(candidate));
+            }
+        }
+    }
+    // A new generator a = [h]: elements y·a^k, compared by outcomes with every w·a^j.
+    let half = MAX_POWER / 2;
+    let signature = |y: usize, k: usize| -> Vec<bool> {
+        let mut s = Vec::new();
+        for j in 0..=half {
+            for w in 0..q.order {
+                s.push(table[k + j][q.product[y][w]]);
+            }
+        }
+        s
+    };
+    // The relation a^(m+p) = a^m: the first power equal to an earlier one.
+    let mut relation = None;
+    'find: for n in 1..=half {
+        for m in 0..n {
+            if (0..q.order).all(|y| signature(y, n) == signature(y, m)) {
+                relation = Some((m, n - m));
+                break 'find;
+            }
+        }
+    }
+    let Some((m, period)) = relation else {
+        return Ok(Err(format!(
+            "heap {h}: the powers of the new generator do not repeat within a^{half}"
+        )));
+    };
+    let top = m + period; // powers 0..top are distinct
+    // Classes of the pairs (y, k), k < top.
+    let mut classes: Vec<(Vec<bool>, usize, usize)> = Vec::new(); // signature, y, k of the first
+    let mut class_of = vec![vec![0usize; top]; q.order];
+    for k in 0..top {
+        for y in 0..q.order {
+            let s = signature(y, k);
+            let c = match classes.iter().position(|(t, _, _)| *t == s) {
+                Some(c) => c,
+                None => {
+                    classes.push((s, y, k));
+                    classes.len() - 1
+                }
+            };
+            class_of[y][k] = c;
+        }
+    }
+    let reduce = |k: usize| if k < top { k } else { m + (k - m) % period };
+    let order = classes.len();
+    let mut product = vec![vec![0; order]; order];
+    for (c1, (_, y1, k1)) in classes.iter().enumerate() {
+        for (c2, (_, y2, k2)) in classes.iter().enumerate() {
+            product[c1][c2] = class_of[q.product[*y1][*y2]][reduce(k1 + k2)];
+        }
+    }
+    let g = q.generators.len();
+    let word = |y: usize, k: usize| {
+        let mut w = q.words[y].clone();
+        w.resize(g + 1, 0);
+        w[g] = k as u32;
+        w
+    };
+    let mut relations = q.relations.clone();
+    for (x, w) in relations.iter_mut().flat_map(|(a, b)| [a, b]).enumerate() {
+        let _ = x;
+        w.resize(g + 1, 0);
+    }
+    relations.push((word(0, top), word(0, m)));
+    for k in 1..top {
+        for y in 0..q.order {
+            let c = class_of[y][k];
+            let (_, y0, k0) = classes[c];
+            if (y0, k0) != (y, k) && k0 < k {
+                relations.push((word(y, k), word(y0, k0)));
+            }
+        }
+    }
+    let representatives = classes
+        .iter()
+        .map(|(_, y, k)| {
+            let mut r = q.representatives[*y].clone();
+            r.extend(std::iter::repeat_n(h, *k));
+            r
+        })
+        .collect();
+    let candidate = Quotient {
+        order,
+        p: classes.iter().map(|(_, y, k)| table[*k][*y]).collect(),
+        product,
+        heap_class: q
+            .heap_class
+            .iter()
+            .map(|&c| class_of[c][0])
+            .chain(std::iter::once(class_of[0][1]))
+            .collect(),
+        generators: q.generators.iter().copied().chain(std::iter::once(h)).collect(),
+        words: classes.iter().map(|(_, y, k)| word(*y, *k)).collect(),
+        relations,
+        representatives,
+    };
+    if candidate.verify(rules, control)? {
+        Ok(Ok(candidate))
+    } else {
+        Ok(Err(format!(
+            "heap {h}: no quotient built from the one of heaps ≤ {} passes the proof (it may need elements of the smaller heaps told apart)",
+            h - 1
+        )))
+    }
+}

@@ -1,0 +1,254 @@
+//! Misère play checked three ways: the generic search over components, the heap search, the
+//! outcome-only search, and the tame formula from genera, against each other on every small
+//! case; and the genus tables against the literature.
+
+use super::genus::GenusTable;
+use super::heaps::{MisereHeaps, outcome};
+use crate::control::Control;
+use crate::games::{self, Settings};
+use crate::nimber::Nimber;
+use crate::position::AnyPosition;
+use crate::solve::Solver;
+use crate::solve::heap_sequence::HeapRules;
+use crate::solve::memo::Limits;
+use rustc_hash::FxHashMap;
+
+fn rules(words: &str) -> Box<dyn HeapRules> {
+    let w = games::words(words);
+    let entry = games::find(&w[0]).unwrap();
+    (entry.heap_rules.unwrap())(&w[0], &w[1..], 100).unwrap()
+}
+
+/// A small deterministic generator (no dependency on a random crate for a few numbers).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+const GAMES: [&str; 6] = [
+    "kayles",
+    "0.137",
+    "0.07",
+    "grundy-game",
+    "subtraction --set 1,3,4",
+    "0.75",
+];
+
+#[test]
+fn the_generic_search_the_heap_search_and_the_outcome_search_agree_on_random_sums() {
+    let settings = Settings::default();
+    let mut rng = Lcg(19);
+    for name in GAMES {
+        let game = MisereHeaps::new(rules(name));
+        let mut heap_solver = Solver::plain(MisereHeaps::new(rules(name)));
+        let mut table = FxHashMap::default();
+        for _ in 0..40 {
+            let k = 1 + rng.below(4) as usize;
+            let heaps: Vec<u64> = (0..k).map(|_| rng.below(9)).collect();
+            let by_heaps = heap_solver.nimber(&heaps).unwrap();
+            let parts: Vec<Box<dyn AnyPosition>> = heaps
+                .iter()
+                .map(|h| games::build(&games::words(&format!("{name} {h}")), &settings).unwrap())
+                .collect();
+            let generic = super::of_positions(&parts, &settings).unwrap().value().unwrap();
+            assert_eq!(generic.finite(), Some(by_heaps), "{name} {heaps:?}");
+            let win = outcome(&game, &heaps, &mut table, 1 << 22, &Control::default()).unwrap();
+            assert_eq!(win, !by_heaps.is_zero(), "{name} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn the_built_position_takes_the_fast_path_and_agrees_with_the_generic_one() {
+    let settings = Settings::default();
+    for words in [
+        "kayles 5 9",
+        "0.07 3 4 6",
+        "nim 1 1 3",
+        "grundy-game 7 5",
+        "subtraction --set 1,2 4 5",
+    ] {
+        let fast = super::build(&games::words(words), &settings).unwrap();
+        let normal = games::build(&games::words(words), &settings).unwrap();
+        let generic = super::of_position(normal.as_ref(), &settings).unwrap();
+        assert_eq!(fast.value().unwrap(), generic.value().unwrap(), "{words}");
+        assert_eq!(fast.convention(), crate::game::Convention::Misere);
+        let a: Vec<String> = fast
+            .moves_to(Nimber::ZERO)
+            .unwrap()
+            .iter()
+            .map(|m| m.next.text())
+            .collect();
+        let b: Vec<String> = generic
+            .moves_to(Nimber::ZERO)
+            .unwrap()
+            .iter()
+            .map(|m| m.next.text())
+            .collect();
+        assert_eq!(a.len(), b.len(), "{words}: {a:?} {b:?}");
+    }
+}
+
+#[test]
+fn misere_nim_s_closed_form_agrees_with_the_search_of_nim_under_misere_play() {
+    let mut s = Solver::plain(MisereHeaps::new(rules("nim")));
+    for a in 0..5u64 {
+        for b in 0..5 {
+            for c in 0..5 {
+                for d in 0..3 {
+                    let h = [a, b, c, d];
+                    assert_eq!(
+                        s.nimber(&h.to_vec()).unwrap(),
+                        crate::games::misere_nim::misere_value(&h)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn tame_sums_valued_from_genera_agree_with_the_search() {
+    for name in ["nim", "0.07", "kayles", "0.137", "subtraction --set 1,2", "grundy-game"] {
+        let r = rules(name);
+        let table = GenusTable::compute(&r, 12, &Limits::default()).unwrap();
+        let tame: Vec<u64> = table.heaps.iter().filter(|t| t.tame).map(|t| t.heap).collect();
+        let mut s = Solver::plain(MisereHeaps::new(rules(name)));
+        let mut checked = 0;
+        for (i, &a) in tame.iter().enumerate() {
+            for (j, &b) in tame.iter().enumerate().skip(i) {
+                for &c in tame.iter().skip(j) {
+                    let heaps = vec![a, b, c];
+                    let formula = table.tame_value(&heaps).expect("all tame");
+                    assert_eq!(formula, s.nimber(&heaps).unwrap(), "{name} {heaps:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0, "{name}");
+        // A wild heap is never valued by the formula.
+        if let Some(w) = table.heaps.iter().find(|t| !t.tame) {
+            assert_eq!(table.tame_value(&[w.heap]), None);
+        }
+    }
+}
+
+/// Kayles (0.77): the genera of heaps 0..12 as tabulated in Winning Ways, ch. 13 ("Survival in
+/// the Lost World", the table of Kayles genera): tame to heap 4, 4^146 at heap 5 the first
+/// wild heap.
+#[test]
+fn kayles_genera_of_winning_ways() {
+    let table = GenusTable::compute(&rules("kayles"), 12, &Limits::default()).unwrap();
+    let got: Vec<String> = table.heaps.iter().map(|t| t.genus.to_string()).collect();
+    let ww = [
+        "0^120", "1^031", "2^20", "3^31", "1^031", "4^146", "3^31", "2^20", "1^13", "4^046", "2^20", "6^46", "4^046",
+    ];
+    assert_eq!(got, ww);
+    assert_eq!(table.tame_to(), Some(4));
+}
+
+/// The misère values and genera of Kayles, Dawson's Kayles (0.137) and Grundy's game for heaps
+/// 0..20: γ0 is the misère value found by the generic search over components (an independent
+/// path), g the normal value of the sequence engine, and every term γn the misère value of the
+/// heap with n Nim heaps of size 2 searched by the generic engine.
+#[test]
+fn genera_to_heap_20_agree_with_the_independent_generic_search() {
+    let settings = Settings::default();
+    for name in ["kayles", "0.137", "grundy-game"] {
+        let table = GenusTable::compute(&rules(name), 20, &Limits::default()).unwrap();
+        for t in &table.heaps {
+            let heap = games::build(&games::words(&format!("{name} {}", t.heap)), &settings).unwrap();
+            let normal = heap.value().unwrap().finite().unwrap().0;
+            assert_eq!(t.genus.normal, normal, "{name} {}", t.heap);
+            for (n, &term) in t.terms.iter().enumerate().take(3) {
+                let mut parts = vec![heap.boxed()];
+                for _ in 0..n {
+                    parts.push(games::build(&games::words("nim 2"), &settings).unwrap());
+                }
+                let v = super::of_positions(&parts, &settings).unwrap().value().unwrap();
+                assert_eq!(v.finite(), Some(Nimber(term)), "{name} {} + {n}·*2", t.heap);
+            }
+        }
+    }
+}
+
+/// Every sum of at most `k` heaps ≤ `n` (as sorted lists).
+fn sums(n: u64, k: usize) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    let mut frontier = vec![vec![]];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for s in &frontier {
+            let from = s.last().copied().unwrap_or(1);
+            for h in from..=n {
+                let mut t: Vec<u64> = s.clone();
+                t.push(h);
+                next.push(t);
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+    }
+    out
+}
+
+/// The quotients of small octal games predict the outcome, and every winning move, of every
+/// sum of up to four small heaps as the brute-force search finds them.
+#[test]
+fn quotients_predict_brute_force_outcomes_and_moves() {
+    for (code, to) in [
+        ("0.75", 12),
+        ("0.31", 12),
+        ("0.52", 12),
+        ("0.312", 12),
+        ("nim", 6),
+        ("0.07", 9),
+    ] {
+        let r = rules(code);
+        let built = super::quotient::build(&r, to, &Control::default()).unwrap();
+        let q = &built.quotient;
+        let n = q.to().min(7);
+        let game = MisereHeaps::new(rules(code));
+        let mut table = FxHashMap::default();
+        for s in sums(n, 4) {
+            let brute = outcome(&game, &s, &mut table, 1 << 22, &Control::default()).unwrap();
+            assert_eq!(q.wins(&s), Some(brute), "{code} {s:?}");
+            let moves = q.winning_moves(&r, &s).unwrap();
+            let mut want = 0;
+            for (i, &h) in s.iter().enumerate() {
+                if s[..i].contains(&h) {
+                    continue;
+                }
+                r.heap_options(h, &mut |parts| {
+                    let next = MisereHeaps::<Box<dyn HeapRules>>::replace(&s, i, parts);
+                    let w = outcome(&game, &next, &mut FxHashMap::default(), 1 << 22, &Control::default()).unwrap();
+                    want += usize::from(!w);
+                });
+            }
+            assert_eq!(moves.len(), want, "{code} {s:?}");
+        }
+        assert!(q.is_reduced());
+        assert!(
+            q.order.is_multiple_of(2),
+            "{code}: impartial misère quotients have even order"
+        );
+    }
+}
+
+/// Misère Nim's quotient restricted to heaps ≤ 3 (ONAG ch. 12, PS2008 §2): generated by
+/// a = *1, b = *2 and c = *3 with a² = 1, b³ = b, ... its P-portion is {a, b², ...}: here only
+/// what is certain: sums of heaps ≤ 1 give {1, a} with a the P-element.
+#[test]
+fn the_quotient_of_heaps_at_most_one_is_misere_nim_of_ones() {
+    let built = super::quotient::build(&rules("nim"), 1, &Control::default()).unwrap();
+    let q = &built.quotient;
+    assert_eq!(q.order, 2);
+    assert_eq!(q.p_portion(), vec![q.heap_class[1]]);
+    assert_eq!(q.product[q.heap_class[1]][q.heap_class[1]], 0, "a² = 1");
+}
