@@ -273,7 +273,7 @@ fn ctrl_c_keeps_the_finished_games_and_the_run_resumes() {
             "census",
             "octal:2",
             "--to",
-            "60000",
+            "30000",
             "--jobs",
             "2",
             "--out",
