@@ -29,13 +29,16 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
+/// The moves of one component, each with its label and the parts it leaves.
+type MoveList = Rc<Vec<(String, Vec<Part>)>>;
+
 /// One component: its key (game name and position text) and its moves, listed once.
 pub struct Node {
     key: Rc<str>,
     game: String,
     text: String,
     position: Box<dyn AnyPosition>,
-    moves: OnceCell<Rc<Vec<(String, Vec<Part>)>>>,
+    moves: OnceCell<MoveList>,
 }
 
 /// A component of a [`MisereSum`] position: compared and hashed by its key alone.
@@ -109,7 +112,7 @@ impl MisereSum {
     }
 
     /// The moves of one component (listed once), each with the parts it leaves.
-    fn component_moves(&self, part: &Part) -> Rc<Vec<(String, Vec<Part>)>> {
+    fn component_moves(&self, part: &Part) -> MoveList {
         if let Some(m) = part.0.moves.get() {
             return m.clone();
         }
@@ -170,7 +173,7 @@ impl Game for MisereSum {
     fn moves(&self, parts: &Vec<Part>) -> Vec<Move<Vec<Part>>> {
         let one_game = Self::one_game(parts);
         let mut out: Vec<Move<Vec<Part>>> = Vec::new();
-        let mut seen = rustc_hash::FxHashSet::default();
+        let mut seen: rustc_hash::FxHashSet<Vec<Rc<str>>> = rustc_hash::FxHashSet::default();
         for (i, part) in parts.iter().enumerate() {
             for (label, next) in self.component_moves(part).iter() {
                 let position = Self::replace(parts, i, next);
@@ -178,7 +181,12 @@ impl Game for MisereSum {
                     label.clone()
                 } else if one_game {
                     // Equal components have the same moves: list them once.
-                    if !seen.insert(self.canonical(position.clone())) {
+                    let key = self
+                        .canonical(position.clone())
+                        .iter()
+                        .map(|p| p.0.key.clone())
+                        .collect();
+                    if !seen.insert(key) {
                         continue;
                     }
                     label.clone()

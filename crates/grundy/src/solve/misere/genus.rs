@@ -210,7 +210,11 @@ impl GenusTable {
             ones += u64::from(genus.is_small() && genus.normal == 1);
             x ^= genus.normal;
         }
-        Some(Nimber(if all_small { u64::from(ones % 2 == 0) } else { x }))
+        Some(Nimber(if all_small {
+            u64::from(ones.is_multiple_of(2))
+        } else {
+            x
+        }))
     }
 }
 

@@ -188,7 +188,7 @@ impl Quotient {
         let mut queue = vec![start.clone()];
         seen.insert(start);
         while let Some((x, s)) = queue.pop() {
-            if seen.len() % 4096 == 0 {
+            if seen.len().is_multiple_of(4096) {
                 control.check()?;
             }
             let p = !s.is_empty()
@@ -331,6 +331,7 @@ pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) ->
 }
 
 /// The quotient with heap `h` added, or why none was found.
+#[allow(clippy::needless_range_loop)] // two-dimensional tables indexed by (element, power)
 fn extend<R: HeapRules + ?Sized>(
     rules: &R,
     q: &Quotient,
