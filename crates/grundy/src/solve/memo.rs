@@ -38,6 +38,8 @@ pub struct Limits {
     pub max_table_states: usize,
     /// The cancellation token, progress observer and memory budget every engine polls.
     pub control: Control,
+    /// Threads an engine may use: 0 = all cores; 1 = single-threaded (the old behaviour).
+    pub jobs: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +48,7 @@ impl Default for Limits {
             max_states: 20_000_000,
             max_table_states: usize::MAX,
             control: Control::default(),
+            jobs: 0,
         }
     }
 }
