@@ -96,7 +96,8 @@ pub struct Limits {
     /// cgroup memory limit if smaller].
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
-    /// Worker threads for the commands that parallelise (census) [default: 0, every core].
+    /// Threads the engines and the census may use (0: every core; 1: one thread, the single-threaded
+    /// engines) [default: 0].
     #[arg(long, value_name = "K")]
     pub jobs: Option<String>,
 }
@@ -159,6 +160,10 @@ pub struct ListArgs {
 pub struct ValueArgs {
     #[command(flatten)]
     pub game: GameWords,
+    /// Stop after the value and the outcome: no winning moves (they can cost more than the
+    /// value itself, e.g. on Cram boards).
+    #[arg(long)]
+    pub no_moves: bool,
     #[command(flatten)]
     pub json: Json,
     #[command(flatten)]

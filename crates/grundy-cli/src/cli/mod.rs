@@ -121,29 +121,36 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
         settings.limits.max_states = n;
         settings.limits.max_table_states = n;
     }
+    if let Some(text) = &limits.jobs {
+        let n = grundy::games::heap::parse_natural(text, "--jobs")?;
+        settings.limits.jobs = usize::try_from(n)
+            .ok()
+            .filter(|&j| j <= 1024)
+            .ok_or_else(|| Error::Input(format!("--jobs {n}: at most 1024 threads")))?;
+    }
     let memory = match &limits.max_memory {
         Some(size) => grundy::memory::parse_size(size)?,
         None => grundy::memory::default_limit(),
     };
     progress::set_memory_limit(memory);
     settings.limits.control = progress::control();
-    if let Some(text) = &limits.jobs {
-        let k = grundy::games::heap::parse_natural(text, "--jobs")?;
-        settings.limits.jobs = usize::try_from(k).map_err(|_| Error::Input(format!("--jobs {k} is too large")))?;
-    }
     Ok(settings)
 }
 
 fn run(cli: Cli) -> Result<String, Error> {
     match cli.command {
         Command::List(a) => Ok(list::run(a.json.json)),
-        Command::Value(a) => position::value(
-            &a.game.words,
-            a.json.json,
-            a.verify.verify,
-            a.misere.misere,
-            settings(&a.limits)?,
-        ),
+        Command::Value(a) => {
+            let settings = settings(&a.limits)?;
+            position::value(
+                &a.game.words,
+                a.json.json,
+                a.verify.verify,
+                a.misere.misere,
+                a.no_moves,
+                settings,
+            )
+        }
         Command::Moves(a) => position::moves(&a.game.words, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Explain(a) => explain::run(&a.game.words, a.sum, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Sum(a) => position::sum(&a.games, a.json.json, a.misere.misere, settings(&a.limits)?),

@@ -46,6 +46,16 @@ pub fn value_body(r: &ValueReport) -> String {
         r.value,
         outcome_line(&r.value, r.convention)
     );
+    out.push_str(&value_moves(r));
+    out
+}
+
+/// The moves part of a value report's text (nothing when they were not listed).
+fn value_moves(r: &ValueReport) -> String {
+    let mut out = String::new();
+    if !r.moves_listed {
+        return out;
+    }
     out.push_str(&move_list("winning moves", &r.winning_moves));
     if let Some(draws) = r.drawing_moves.as_ref().filter(|d| !d.is_empty()) {
         out.push_str(&move_list("moves that keep the draw", draws));
@@ -67,16 +77,53 @@ pub fn build(words: &[String], misere: bool, settings: &Settings) -> Result<Box<
     }
 }
 
-pub fn value(words: &[String], json: bool, verify: bool, misere: bool, settings: Settings) -> Result<String> {
+/// `grundy value`: the value and the outcome are printed as soon as they are known, the
+/// winning moves after them (unless `no_moves`); JSON is one document at the end.
+pub fn value(
+    words: &[String],
+    json: bool,
+    verify: bool,
+    misere: bool,
+    no_moves: bool,
+    settings: Settings,
+) -> Result<String> {
     let max_states = settings.limits.max_states;
     let control = settings.limits.control.clone();
     let p = build(words, misere, &settings)?;
-    let report = ValueReport::of(p.as_ref())?;
-    let out = if json { json_line(&report)? } else { value_text(&report) };
+    let mut report = ValueReport::value_only(p.as_ref())?;
+    let mut out = String::new();
+    if !no_moves {
+        if !json {
+            let head = value_text(&report);
+            print_now(&head)?;
+        }
+        report.list_moves(p.as_ref())?;
+    }
+    if json {
+        out = json_line(&report)?;
+    } else if no_moves {
+        out = value_text(&report);
+    } else {
+        out.push_str(&value_moves(&report));
+    }
     if verify {
         super::verify::position(p.as_ref(), max_states, &control)?;
     }
     Ok(out)
+}
+
+/// Write `text` to standard output at once (the first lines of an answer whose rest takes
+/// longer); a closed pipe is ignored here, as at the end.
+fn print_now(text: &str) -> Result<()> {
+    use std::io::Write;
+    super::progress::clear();
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Error::Unsupported(format!("cannot write the output: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `grundy moves`: the report as text.

@@ -590,3 +590,34 @@ fn wtia_lists_the_winning_move_that_raises_a_w_value() {
     let doc = json(&["value", "levels", "2,3,2", "1,3,1", "3,4", "--json"]);
     assert_eq!(doc["winning_moves"].as_array().unwrap().len(), moves.len());
 }
+
+#[test]
+fn cram_value_is_the_same_on_one_thread_and_on_several_and_no_moves_stops_after_it() {
+    let run = |args: &[&str]| {
+        let out = grundy(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for board in ["4x5", "3x7", "..#./..../.#.."] {
+        let one = run(&["value", "cram", board, "--jobs", "1"]);
+        assert!(one.contains("winning moves"), "{one}");
+        for jobs in ["2", "3", "0"] {
+            assert_eq!(
+                run(&["value", "cram", board, "--jobs", jobs]),
+                one,
+                "{board} --jobs {jobs}"
+            );
+        }
+        // The value lines come first, the moves after them: --no-moves is that beginning.
+        let head = run(&["value", "cram", board, "--no-moves", "--jobs", "2"]);
+        assert!(one.starts_with(&head) && !head.contains("winning"), "{head}");
+        let j = json(&["value", "cram", board, "--no-moves", "--json"]);
+        assert!(j.get("winning_moves").is_none() && j.get("value").is_some(), "{j}");
+    }
+    let out = grundy(&["value", "cram", "3x3", "--jobs", "x"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -20,7 +20,8 @@ use crate::games::{Capabilities, GameEntry, Settings, args};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::Searchable;
-use crate::solve::search::cram::{CramConfig, CramSearch};
+use crate::solve::search::cram::parallel::ParallelCram;
+use crate::solve::search::cram::{CramConfig, CramSearch, CramStats};
 use crate::solve::search::packed_table::PackedTable;
 use crate::solve::search::table::entries_within;
 
@@ -367,23 +368,29 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         max_states: settings.limits.max_table_states,
         ..CramConfig::default()
     };
-    let mut search = CramSearch::new(board.w as u32, config);
-    search.control = settings.limits.control.clone();
+    let control = settings.limits.control.clone();
+    let jobs = crate::solve::search::threads(settings.limits.jobs);
+    let mut search = if jobs <= 1 {
+        let mut one = CramSearch::new(board.w as u32, config);
+        one.control = control.clone();
+        Searcher::One(Box::new(one))
+    } else {
+        Searcher::Team(Box::new(ParallelCram::new(board.w as u32, config, jobs, &control)?))
+    };
     if let Some(path) = &table_file
         && path.exists()
     {
         // The file's bytes, accounted against the memory budget before they are read (its
         // nimbers then go into the tables, whose cap the budget already set).
-        crate::files::reserve_for(path, 1, &search.control)?;
+        crate::files::reserve_for(path, 1, &control)?;
         let n = search.load(path, &board.format())?;
         if stats {
-            search
-                .control
-                .message(format!("table file {}: {n} nimbers read", path.display()));
+            control.message(format!("table file {}: {n} nimbers read", path.display()));
         }
     }
     let engine = CramEngine {
         search,
+        control,
         stats,
         table_file,
         board_text: board.format(),
@@ -395,7 +402,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
 /// Cram valued by the dedicated bitboard engine ([`CramSearch`]), as an [`Engine`] of the
 /// generic adapter (shared by every position reached from the start).
 pub struct CramEngine {
-    search: CramSearch,
+    search: Searcher,
+    /// Cancellation, memory budget and the observer of progress and messages.
+    control: crate::control::Control,
     /// Report the engine's counters (messages to the observer of the search's control) after the
     /// start's value.
     stats: bool,
@@ -425,13 +434,17 @@ impl Engine for CramEngine {
         let Ok(k) = u8::try_from(target.0) else {
             return Ok(Vec::new());
         };
-        let mut out = Vec::new();
-        for m in Cram.moves(board) {
-            if self.search.has_value(m.position.bits, k)? {
-                out.push(m);
-            }
+        let moves = Cram.moves(board);
+        let boards: Vec<u64> = moves.iter().map(|m| m.position.bits).collect();
+        let total = boards.len() as u64;
+        let control = &self.control;
+        let done = |n: u64| control.progress("moves decided", n, Some(total));
+        let yes = self.search.boards_with_value(&boards, k, &done);
+        if total > 0 {
+            control.finished("moves decided");
         }
-        Ok(out)
+        let yes = yes?;
+        Ok(moves.into_iter().zip(yes).filter(|(_, y)| *y).map(|(m, _)| m).collect())
     }
 
     fn shows_components(&self) -> bool {
@@ -442,16 +455,17 @@ impl Engine for CramEngine {
         if let Some(path) = &self.table_file {
             let n = self.search.save(path, &self.board_text)?;
             if self.stats || outcome.is_err() {
-                self.search
-                    .control
+                self.control
                     .message(format!("table file {}: {n} nimbers saved", path.display()));
             }
         }
         if self.stats && outcome.is_ok() {
             let s = self.search.stats();
             let line = format!(
-                "search: nimber in {:.3} s, {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+                "search: nimber in {:.3} s ({} thread{}), {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
                 self.elapsed.as_secs_f64(),
+                self.search.jobs(),
+                if self.search.jobs() == 1 { "" } else { "s" },
                 s.nodes,
                 s.symmetric,
                 s.bound_cuts,
@@ -463,9 +477,67 @@ impl Engine for CramEngine {
                 s.table.stores,
                 s.table.replaced
             );
-            self.search.control.message(line);
+            self.control.message(line);
         }
         Ok(())
+    }
+}
+
+/// The Cram engine on one thread or on several ([`ParallelCram`]), as `--jobs` says.
+enum Searcher {
+    One(Box<CramSearch>),
+    Team(Box<ParallelCram>),
+}
+
+impl Searcher {
+    fn jobs(&self) -> usize {
+        match self {
+            Searcher::One(_) => 1,
+            Searcher::Team(t) => t.jobs(),
+        }
+    }
+
+    fn nimber(&mut self, cells: u64) -> Result<u8> {
+        match self {
+            Searcher::One(s) => s.nimber(cells),
+            Searcher::Team(t) => t.nimber(cells),
+        }
+    }
+
+    /// For each board, whether it has nimber `k` (`done(n)` as they are decided).
+    fn boards_with_value(&mut self, boards: &[u64], k: u8, done: &(dyn Fn(u64) + Sync)) -> Result<Vec<bool>> {
+        match self {
+            Searcher::One(s) => {
+                let mut out = Vec::with_capacity(boards.len());
+                for (i, &b) in boards.iter().enumerate() {
+                    out.push(s.has_value(b, k)?);
+                    done(i as u64 + 1);
+                }
+                Ok(out)
+            }
+            Searcher::Team(t) => t.boards_with_value(boards, k, done),
+        }
+    }
+
+    fn stats(&self) -> CramStats {
+        match self {
+            Searcher::One(s) => s.stats(),
+            Searcher::Team(t) => t.stats(),
+        }
+    }
+
+    fn save(&self, path: &std::path::Path, board: &str) -> Result<usize> {
+        match self {
+            Searcher::One(s) => s.save(path, board),
+            Searcher::Team(t) => t.save(path, board),
+        }
+    }
+
+    fn load(&mut self, path: &std::path::Path, board: &str) -> Result<usize> {
+        match self {
+            Searcher::One(s) => s.load(path, board),
+            Searcher::Team(t) => t.load(path, board),
+        }
     }
 }
 

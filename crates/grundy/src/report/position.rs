@@ -48,8 +48,9 @@ pub fn drawing_moves(p: &dyn AnyPosition, value: &Value) -> Result<Vec<Played>> 
 }
 
 /// `value`: a position's value, outcome and every winning move (and, in a draw, the moves
-/// that keep it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// that keep it). Without the moves ([`ValueReport::value_only`]) its JSON has no
+/// `winning_moves` key.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueReport {
     /// The game's name with its parameters, e.g. `subtraction --set 1,2,3`.
     pub game: String,
@@ -60,19 +61,80 @@ pub struct ValueReport {
     /// P, N or D.
     pub outcome: Outcome,
     /// Normal or misère play: in JSON only under misère play (`"convention": "misere"`).
-    #[serde(skip_serializing_if = "Convention::is_normal")]
     pub convention: Convention,
     /// Every move to a position of value 0.
     pub winning_moves: Vec<MoveReport>,
     /// In a draw only: the moves to positions that are still draws.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub drawing_moves: Option<Vec<MoveReport>>,
+    /// Whether the moves were asked for (false: [`ValueReport::value_only`], and
+    /// `winning_moves` is empty because nobody looked, not because there are none).
+    pub moves_listed: bool,
+}
+
+/// The JSON shape of [`ValueReport`] (docs/json.md).
+#[derive(Serialize)]
+struct ValueJson<'a> {
+    game: &'a str,
+    position: &'a str,
+    value: &'a Value,
+    outcome: Outcome,
+    #[serde(skip_serializing_if = "Convention::is_normal")]
+    convention: Convention,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves: Option<&'a [MoveReport]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawing_moves: Option<&'a [MoveReport]>,
+}
+
+impl Serialize for ValueReport {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        ValueJson {
+            game: &self.game,
+            position: &self.position,
+            value: &self.value,
+            outcome: self.outcome,
+            convention: self.convention,
+            winning_moves: self.moves_listed.then_some(&self.winning_moves[..]),
+            drawing_moves: self.drawing_moves.as_deref(),
+        }
+        .serialize(s)
+    }
 }
 
 impl ValueReport {
     /// Solve `p` and list its winning (and drawing) moves.
     pub fn of(p: &dyn AnyPosition) -> Result<ValueReport> {
         ValueReport::with(p, MoveReport::of)
+    }
+
+    /// Solve `p` without listing any move: the value and the outcome, as soon as they are
+    /// known (`value --no-moves`). [`ValueReport::list_moves`] adds the moves later.
+    pub fn value_only(p: &dyn AnyPosition) -> Result<ValueReport> {
+        let value = p.value()?;
+        Ok(ValueReport {
+            game: p.game(),
+            position: p.text(),
+            outcome: value.outcome(),
+            value,
+            convention: p.convention(),
+            winning_moves: Vec::new(),
+            drawing_moves: None,
+            moves_listed: false,
+        })
+    }
+
+    /// Add the winning (and drawing) moves of `p` to a report of [`ValueReport::value_only`]
+    /// (the engine reuses what the value's search proved).
+    pub fn list_moves(&mut self, p: &dyn AnyPosition) -> Result<()> {
+        let wins = winning_moves(p, &self.value)?;
+        self.drawing_moves = if self.outcome == Outcome::Draw {
+            Some(drawing_moves(p, &self.value)?.iter().map(MoveReport::of).collect())
+        } else {
+            None
+        };
+        self.winning_moves = wins.iter().map(MoveReport::of).collect();
+        self.moves_listed = true;
+        Ok(())
     }
 
     pub(crate) fn with(p: &dyn AnyPosition, shape: fn(&Played) -> MoveReport) -> Result<ValueReport> {
@@ -91,6 +153,7 @@ impl ValueReport {
             convention: p.convention(),
             winning_moves: wins.iter().map(shape).collect(),
             drawing_moves,
+            moves_listed: true,
         })
     }
 }

@@ -38,8 +38,7 @@ pub struct Limits {
     pub max_table_states: usize,
     /// The cancellation token, progress observer and memory budget every engine polls.
     pub control: Control,
-    /// Worker threads for the engines that parallelise (a local rayon pool of this size):
-    /// 0 = all cores, 1 = single-threaded.
+    /// Threads an engine may use: 0 = all cores; 1 = single-threaded (the old behaviour).
     pub jobs: usize,
 }
 

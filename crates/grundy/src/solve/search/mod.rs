@@ -58,6 +58,7 @@ pub mod chomp_dense;
 pub mod cram;
 pub(crate) mod instance;
 pub mod packed_table;
+pub mod shared_table;
 pub mod table;
 
 use crate::control::Control;
@@ -154,6 +155,15 @@ mod limit_tests {
 /// [`DEFAULT_TABLE_BYTES`] when the control has no budget.
 pub fn table_bytes(control: &Control) -> u64 {
     control.headroom().map_or(DEFAULT_TABLE_BYTES, |room| room / 2)
+}
+
+/// The threads a search runs on for `jobs` ([`crate::solve::Limits::jobs`]): `jobs` itself,
+/// or every core the process may use when it is 0.
+pub fn threads(jobs: usize) -> usize {
+    match jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        j => j,
+    }
 }
 
 /// The table memory of a search without a memory budget: 512 MiB (a Cram table of 2^24

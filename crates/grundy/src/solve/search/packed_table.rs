@@ -20,10 +20,85 @@
 
 use super::table::TableStats;
 
-const BUCKET: usize = 4;
-const NO_VALUE: u64 = 0xff;
-const WORK_SHIFT: u32 = 40;
-const WORK_MAX: u64 = (1 << 24) - 1;
+pub(crate) const BUCKET: usize = 4;
+pub(crate) const NO_VALUE: u64 = 0xff;
+pub(crate) const WORK_SHIFT: u32 = 40;
+pub(crate) const WORK_MAX: u64 = (1 << 24) - 1;
+
+/// What the Cram engine needs of its main table: the single-threaded [`PackedTable`] and the
+/// handle of a table shared by several threads ([`super::shared_table::SharedHandle`]) both
+/// provide it, so the engine is compiled once for each (no cost for `--jobs 1`).
+pub trait FactStore: Send {
+    /// What is known about `key` ([`Known::NOTHING`] when absent).
+    fn get(&mut self, key: u64) -> Known;
+    /// Record the exact nimber `v` of `key`, proved with `work` search nodes.
+    fn put_value(&mut self, key: u64, v: u8, work: u64);
+    /// Record that the nimber of `key` is not `k`, proved with `work` search nodes.
+    fn put_excluded(&mut self, key: u64, k: u8, work: u64);
+    /// The number of positions held now (approximate for a shared table).
+    fn len(&self) -> usize;
+    /// Whether no position is held.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The counters so far.
+    fn stats(&self) -> TableStats;
+    /// Every entry with an exact value (key, nimber).
+    fn exact(&self) -> Vec<(u64, u8)>;
+}
+
+impl FactStore for PackedTable {
+    #[inline]
+    fn get(&mut self, key: u64) -> Known {
+        PackedTable::get(self, key)
+    }
+    #[inline]
+    fn put_value(&mut self, key: u64, v: u8, work: u64) {
+        PackedTable::put_value(self, key, v, work)
+    }
+    #[inline]
+    fn put_excluded(&mut self, key: u64, k: u8, work: u64) {
+        PackedTable::put_excluded(self, key, k, work)
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        PackedTable::len(self)
+    }
+    fn stats(&self) -> TableStats {
+        PackedTable::stats(self)
+    }
+    fn exact(&self) -> Vec<(u64, u8)> {
+        self.exact_entries().collect()
+    }
+}
+
+/// The facts word of an entry after adding `facts` (a function of the old word) and `work`.
+#[inline]
+pub(crate) fn merged(old: u64, facts: impl Fn(u64) -> u64, work: u64) -> u64 {
+    let work = (Known(old).work() + work).min(WORK_MAX);
+    (facts(old) & ((1 << WORK_SHIFT) - 1)) | (work << WORK_SHIFT)
+}
+
+/// The facts word of a new entry.
+#[inline]
+pub(crate) fn fresh(facts: impl Fn(u64) -> u64, work: u64) -> u64 {
+    facts(NO_VALUE) | (work.min(WORK_MAX) << WORK_SHIFT)
+}
+
+/// The facts "g = v".
+#[inline]
+pub(crate) fn value_facts(v: u8) -> impl Fn(u64) -> u64 {
+    move |_| v as u64
+}
+
+/// The facts of `old` plus "g ≠ k".
+#[inline]
+pub(crate) fn excluded_facts(k: u8) -> impl Fn(u64) -> u64 {
+    move |old| {
+        let bit = if k < 32 { 1u64 << (8 + k as u32) } else { 0 };
+        (old & ((1 << WORK_SHIFT) - 1)) | bit
+    }
+}
 
 /// What is proved about one position (unpacked).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,8 +124,14 @@ impl Known {
         }
     }
 
-    fn work(self) -> u64 {
+    pub(crate) fn work(self) -> u64 {
         self.0 >> WORK_SHIFT
+    }
+
+    /// The facts word as stored.
+    #[inline]
+    pub(crate) fn from_bits(bits: u64) -> Known {
+        Known(bits)
     }
 }
 
@@ -113,19 +194,12 @@ impl PackedTable {
     /// Record the exact nimber `v` of `key`.
     pub fn put_value(&mut self, key: u64, v: u8, work: u64) {
         debug_assert!((v as u64) < NO_VALUE);
-        self.put(key, |_| v as u64, work);
+        self.put(key, value_facts(v), work);
     }
 
     /// Record that the nimber of `key` is not `k`.
     pub fn put_excluded(&mut self, key: u64, k: u8, work: u64) {
-        self.put(
-            key,
-            |old| {
-                let bit = if k < 32 { 1u64 << (8 + k as u32) } else { 0 };
-                (old & ((1 << WORK_SHIFT) - 1)) | bit
-            },
-            work,
-        );
+        self.put(key, excluded_facts(k), work);
     }
 
     fn put(&mut self, key: u64, facts: impl Fn(u64) -> u64, work: u64) {
@@ -142,12 +216,11 @@ impl PackedTable {
         for i in b..b + BUCKET {
             let [k, info] = self.slots[i];
             if k == key {
-                let work = (Known(info).work() + work).min(WORK_MAX);
-                self.slots[i][1] = (facts(info) & ((1 << WORK_SHIFT) - 1)) | (work << WORK_SHIFT);
+                self.slots[i][1] = merged(info, facts, work);
                 return;
             }
             if k == 0 {
-                self.slots[i] = [key, facts(NO_VALUE) | (work.min(WORK_MAX) << WORK_SHIFT)];
+                self.slots[i] = [key, fresh(facts, work)];
                 self.len += 1;
                 return;
             }
@@ -161,7 +234,7 @@ impl PackedTable {
             return self.put(key, facts, work);
         }
         self.stats.replaced += 1;
-        self.slots[victim] = [key, facts(NO_VALUE) | (work.min(WORK_MAX) << WORK_SHIFT)];
+        self.slots[victim] = [key, fresh(facts, work)];
     }
 
     fn grow(&mut self) {

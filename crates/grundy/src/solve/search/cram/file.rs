@@ -13,6 +13,7 @@
 
 use super::CramSearch;
 use crate::error::{Error, Result};
+use crate::solve::search::packed_table::FactStore;
 
 /// How a table file starts (its version and board follow on the same line).
 const TABLE_MAGIC: &str = "grundy cram table ";
@@ -20,7 +21,7 @@ const TABLE_MAGIC: &str = "grundy cram table ";
 /// The largest table file read (tables are capped far below this by the memory limit).
 const MAX_TABLE_FILE_BYTES: u64 = 1 << 36;
 
-impl CramSearch {
+impl<T: FactStore> CramSearch<T> {
     /// The first line of a table file: its format and version, the board it was computed for
     /// and what the keys mean (the stride and whether regions were identified with their
     /// transposes), so a file is never read for another board.
@@ -38,7 +39,7 @@ impl CramSearch {
     pub fn save(&self, path: &std::path::Path, board: &str) -> Result<usize> {
         let mut bytes = self.file_header(board).into_bytes();
         let mut n = 0;
-        for (key, v) in self.table.exact_entries().chain(self.small_table.exact_entries()) {
+        for (key, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
             bytes.extend_from_slice(&key.to_le_bytes());
             bytes.push(v);
             n += 1;
@@ -99,7 +100,7 @@ impl CramSearch {
         for rec in body.chunks_exact(9) {
             let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
             // Loaded facts count as expensive, so the replacement policy keeps them.
-            self.table_for(key).put_value(key, rec[8], 1 << 20);
+            self.put_value(key, rec[8], 1 << 20);
         }
         Ok(body.len() / 9)
     }

@@ -53,13 +53,14 @@
 
 mod file;
 mod moves;
+pub mod parallel;
 mod search;
 #[cfg(test)]
 mod tests;
 
 use super::big_stack;
 use super::bitboard::Layout;
-use super::packed_table::PackedTable;
+use super::packed_table::{FactStore, Known, PackedTable};
 use super::table::TableStats;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -136,10 +137,12 @@ struct Opt {
 }
 
 /// The Cram engine for boards of one width: its tables keep every fact proved, so one engine
-/// solves many positions (a whole game or a table) without redoing work.
-pub struct CramSearch {
+/// solves many positions (a whole game or a table) without redoing work. `T` is its main
+/// table: its own [`PackedTable`], or a handle of a table shared with other threads
+/// ([`parallel::ParallelCram`]); the small-region table is always its own.
+pub struct CramSearch<T: FactStore = PackedTable> {
     layout: Layout,
-    table: PackedTable,
+    table: T,
     small_table: PackedTable,
     /// The switches it was built with.
     pub config: CramConfig,
@@ -150,14 +153,25 @@ pub struct CramSearch {
     stats: CramStats,
     /// Dominoes by bounding box, centre first ([`CramSearch::dominoes`]).
     lists: Vec<Vec<(u64, u32)>>,
+    /// What a parallel search shares between its threads (`None` alone).
+    team: Option<parallel::Team>,
+    /// Depth of the current test in the recursion (for the parallel search's work split).
+    depth: u32,
 }
 
 impl CramSearch {
     /// An engine for boards with `width` columns (1 to 64).
     pub fn new(width: u32, config: CramConfig) -> Self {
+        CramSearch::with_table(width, config, PackedTable::new(config.table_entries))
+    }
+}
+
+impl<T: FactStore> CramSearch<T> {
+    /// An engine for boards with `width` columns (1 to 64) with `table` as its main table.
+    pub fn with_table(width: u32, config: CramConfig, table: T) -> Self {
         CramSearch {
             layout: Layout::new(width, config.use_transpose),
-            table: PackedTable::new(config.table_entries),
+            table,
             small_table: PackedTable::new(config.table_entries / 16),
             config,
             control: Control::default(),
@@ -165,7 +179,14 @@ impl CramSearch {
             opts: Vec::new(),
             stats: CramStats::default(),
             lists: Vec::new(),
+            team: None,
+            depth: 0,
         }
+    }
+
+    /// This engine's own counters (without the tables').
+    pub(crate) fn own_stats(&self) -> CramStats {
+        self.stats
     }
 
     /// The counters so far (nodes, cut-offs, table use).
@@ -184,36 +205,71 @@ impl CramSearch {
         }
     }
 
-    /// The table of region `x`: small regions have their own, which stays in the processor's
-    /// cache (there are only a few thousand polyominoes of at most 10 cells), so their many
-    /// probes do not wait for memory.
+    /// What is known about region `x`. Small regions have their own table, which stays in the
+    /// processor's cache (there are only a few thousand polyominoes of at most 10 cells), so
+    /// their many probes do not wait for memory.
     #[inline]
-    fn table_for(&mut self, x: u64) -> &mut PackedTable {
+    fn known(&mut self, x: u64) -> Known {
         if x.count_ones() <= self.config.small {
-            &mut self.small_table
+            self.small_table.get(x)
         } else {
-            &mut self.table
+            self.table.get(x)
+        }
+    }
+
+    /// Record g(x) = `v`, proved with `work` nodes.
+    #[inline]
+    fn put_value(&mut self, x: u64, v: u8, work: u64) {
+        if x.count_ones() <= self.config.small {
+            self.small_table.put_value(x, v, work)
+        } else {
+            self.table.put_value(x, v, work)
+        }
+    }
+
+    /// Record g(x) ≠ `k`, proved with `work` nodes.
+    #[inline]
+    fn put_excluded(&mut self, x: u64, k: u8, work: u64) {
+        if x.count_ones() <= self.config.small {
+            self.small_table.put_excluded(x, k, work)
+        } else {
+            self.table.put_excluded(x, k, work)
         }
     }
 
     /// The nimber of the board whose empty cells are `cells`.
     pub fn nimber(&mut self, cells: u64) -> Result<u8> {
-        big_stack(|| {
-            let (start, len) = self.push_regions(cells);
-            let v = self.sum_nimber(start, len);
-            self.arena.truncate(start);
-            v
-        })
+        big_stack(|| self.nimber_here(cells))
     }
 
     /// Whether the board whose empty cells are `cells` has nimber `k`.
     pub fn has_value(&mut self, cells: u64, k: u8) -> Result<bool> {
-        big_stack(|| {
-            let (start, len) = self.push_regions(cells);
-            let v = self.sum_has_value(start, len, k);
-            self.arena.truncate(start);
-            v
-        })
+        big_stack(|| self.has_value_here(cells, k))
+    }
+
+    /// [`CramSearch::nimber`] on the calling thread's stack (which must be large).
+    pub(crate) fn nimber_here(&mut self, cells: u64) -> Result<u8> {
+        self.reset();
+        let (start, len) = self.push_regions(cells);
+        let v = self.sum_nimber(start, len);
+        self.arena.truncate(start);
+        v
+    }
+
+    /// [`CramSearch::has_value`] on the calling thread's stack (which must be large).
+    pub(crate) fn has_value_here(&mut self, cells: u64, k: u8) -> Result<bool> {
+        self.reset();
+        let (start, len) = self.push_regions(cells);
+        let v = self.sum_has_value(start, len, k);
+        self.arena.truncate(start);
+        v
+    }
+
+    /// Forget the option stack of a search that stopped early (an error leaves it as it was).
+    fn reset(&mut self) {
+        self.arena.clear();
+        self.opts.clear();
+        self.depth = 0;
     }
 
     /// Count one node; every 4096 nodes, poll the control (Ctrl-C, the memory budget). The
@@ -224,10 +280,14 @@ impl CramSearch {
             return Err(Error::StateLimit(self.config.max_states));
         }
         if self.stats.nodes & 0xffff == 0 {
-            self.control.progress("positions searched", self.stats.nodes, None);
+            let all = self.team_nodes(0x10000);
+            self.control.progress("positions searched", all, None);
         }
         if self.stats.nodes & 0xfff == 0 {
             self.control.check()?;
+            if let Some(team) = &self.team {
+                team.check()?;
+            }
         }
         Ok(self.stats.nodes)
     }

@@ -15,8 +15,9 @@
 //! bounding box.
 
 use super::{CramSearch, Opt, UNKNOWN};
+use crate::solve::search::packed_table::FactStore;
 
-impl CramSearch {
+impl<T: FactStore> CramSearch<T> {
     /// Push the canonical regions of `cells` (of two cells or more, equal pairs cancelled,
     /// sorted) onto the arena; their place.
     pub(super) fn push_regions(&mut self, cells: u64) -> (usize, usize) {
@@ -145,7 +146,7 @@ impl CramSearch {
         let mut v = 0;
         for i in o.start as usize..(o.start + o.len) as usize {
             let r = self.arena[i];
-            v ^= self.table_for(r).get(r).value()?;
+            v ^= self.known(r).value()?;
         }
         Some(v)
     }

@@ -18,8 +18,9 @@
 
 use super::{CramSearch, UNKNOWN};
 use crate::error::Result;
+use crate::solve::search::packed_table::FactStore;
 
-impl CramSearch {
+impl<T: FactStore> CramSearch<T> {
     pub(super) fn sum_nimber(&mut self, start: usize, len: usize) -> Result<u8> {
         let mut v = 0;
         for i in start..start + len {
@@ -51,7 +52,7 @@ impl CramSearch {
 
     /// The nimber of a canonical region.
     pub(super) fn region_nimber(&mut self, x: u64) -> Result<u8> {
-        if let Some(v) = self.table_for(x).get(x).value() {
+        if let Some(v) = self.known(x).value() {
             return Ok(v);
         }
         if x.count_ones() > self.config.small {
@@ -74,7 +75,7 @@ impl CramSearch {
         self.arena.truncate(ab);
         let g = (!seen).trailing_zeros() as u8;
         let work = self.stats.nodes - start + 1;
-        self.table_for(x).put_value(x, g, work);
+        self.put_value(x, g, work);
         Ok(g)
     }
 
@@ -83,7 +84,7 @@ impl CramSearch {
         if x.count_ones() <= self.config.small {
             return Ok(self.region_nimber(x)? == k);
         }
-        let known = self.table_for(x).get(x);
+        let known = self.known(x);
         if let Some(v) = known.value() {
             return Ok(v == k);
         }
@@ -93,9 +94,22 @@ impl CramSearch {
         let start = self.tick()?;
         if self.config.use_symmetry && self.layout.zero_by_symmetry(x) {
             self.stats.symmetric += 1;
-            self.table_for(x).put_value(x, 0, 1);
+            self.put_value(x, 0, 1);
             return Ok(k == 0);
         }
+        let marked = self.mark_busy(x);
+        self.depth += 1;
+        let answer = self.decide(x, k, start);
+        self.depth -= 1;
+        if marked {
+            self.unmark_busy(x);
+        }
+        answer
+    }
+
+    /// The search of [`CramSearch::region_has_value`] past its quick answers: an option of
+    /// value k, then the values below k; the fact proved goes into the table.
+    fn decide(&mut self, x: u64, k: u8, start: u64) -> Result<bool> {
         let found = if k as u32 > self.option_count(x) {
             self.stats.bound_cuts += 1;
             true
@@ -104,7 +118,7 @@ impl CramSearch {
         };
         if found {
             let work = self.stats.nodes - start + 1;
-            self.table_for(x).put_excluded(x, k, work);
+            self.put_excluded(x, k, work);
             return Ok(false);
         }
         for j in 0..k {
@@ -113,7 +127,7 @@ impl CramSearch {
             }
         }
         let work = self.stats.nodes - start + 1;
-        self.table_for(x).put_value(x, k, work);
+        self.put_value(x, k, work);
         Ok(true)
     }
 
@@ -155,11 +169,30 @@ impl CramSearch {
             if self.config.use_ordering {
                 self.opts[ob..].sort_unstable_by_key(|o| o.order);
             }
+            // In a parallel search, options another thread is deciding now are left for
+            // last (by then their answer is usually in the shared table).
+            let mut later = Vec::new();
             for i in ob..self.opts.len() {
                 let o = self.canonical_option(i);
-                if o.value == UNKNOWN && self.sum_has_value(o.start as usize, o.len as usize, k)? {
+                if o.value != UNKNOWN {
+                    continue;
+                }
+                if self.option_busy(o) {
+                    later.push(i);
+                    continue;
+                }
+                if self.sum_has_value(o.start as usize, o.len as usize, k)? {
                     found = true;
                     break;
+                }
+            }
+            if !found {
+                for i in later {
+                    let o = self.opts[i];
+                    if self.sum_has_value(o.start as usize, o.len as usize, k)? {
+                        found = true;
+                        break;
+                    }
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! Tests of the Cram engine: every setting of its switches against the plain solver.
 
 use super::*;
+use crate::game::Game;
 use crate::games::cram::{Board, Cram};
 use crate::solve::Solver;
 
@@ -67,4 +68,53 @@ fn every_small_rectangle_equals_the_plain_solver() {
             }
         }
     }
+}
+
+#[test]
+fn the_parallel_engine_equals_the_single_threaded_one_and_the_plain_solver() {
+    use super::parallel::ParallelCram;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..60 {
+        let w = 2 + (next() % 5) as usize;
+        let h = 2 + (next() % (16 / w - 1) as u64) as usize;
+        let full = Board::rectangle(h, w);
+        let bits = if round % 4 == 0 {
+            full.bits
+        } else {
+            full.bits & (next() | next() | next())
+        };
+        let b = Board { bits, ..full };
+        let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
+        let c = configs()[round % 3];
+        let mut one = CramSearch::new(w as u32, c);
+        let jobs = 2 + round % 2;
+        let mut team = ParallelCram::new(w as u32, c, jobs, &Control::default()).unwrap();
+        assert_eq!(team.nimber(b.bits).unwrap(), plain, "{} {c:?} jobs {jobs}", b.format());
+        assert_eq!(one.nimber(b.bits).unwrap(), plain);
+        // The options of the board, decided by the team (threads taking them in turn) and by
+        // one engine, in the same order.
+        let options: Vec<u64> = Cram.moves(&b).iter().map(|m| m.position.bits).collect();
+        for k in 0..3 {
+            let by_team = team.boards_with_value(&options, k, &|_| {}).unwrap();
+            let alone: Vec<bool> = options.iter().map(|&o| one.has_value(o, k).unwrap()).collect();
+            assert_eq!(by_team, alone, "{} k {k}", b.format());
+            assert_eq!(team.has_value(b.bits, k).unwrap(), plain == k);
+        }
+    }
+}
+
+#[test]
+fn a_cancelled_parallel_search_stops_with_interrupted() {
+    use super::parallel::ParallelCram;
+    let cancel = crate::control::Cancel::new();
+    cancel.cancel();
+    let control = Control::default().with_cancel(cancel);
+    let mut team = ParallelCram::new(7, CramConfig::default(), 2, &control).unwrap();
+    assert_eq!(team.nimber(Board::rectangle(5, 7).bits), Err(Error::Interrupted));
 }

@@ -1,0 +1,295 @@
+//! The Cram engine on several threads: one [`CramSearch`] per thread, all on one
+//! [`SharedTable`], so that every fact one thread proves serves the others.
+//!
+//! What: a question about one board (its nimber, "g = k") is asked of every thread at once;
+//! the first answer is the answer (they cannot differ: each is proved), and the other threads
+//! stop at their next poll. The threads split the work near the root as in ABDADA (J.-C.
+//! Weill, "The ABDADA distributed minimax search algorithm", 1996): a thread marks the regions
+//! it is deciding in the top [`SPLIT_DEPTH`] levels of its recursion, and a thread that meets
+//! a marked region among its options leaves it for last, takes the next one, and usually finds
+//! the marked one answered in the table when it comes back. A list of boards (the options of
+//! the start, for the winning moves) is shared out instead: each thread takes the next board
+//! not yet taken. Results are kept by index, so the output does not depend on the number of
+//! threads or on who finished first.
+//!
+//! Why: the nimber search is one deep AND/OR tree, so the threads share its table rather than
+//! split it statically; the winning-move pass is a list of independent proofs.
+//!
+//! Cost: per node one relaxed load (the stop flag, every 4096 nodes) and, in the top levels,
+//! one atomic store and load per region marked or looked up. The single-threaded engine
+//! (`--jobs 1`) has no team and pays none of it.
+
+use super::{CramConfig, CramSearch, CramStats, Opt};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::solve::search::packed_table::FactStore;
+use crate::solve::search::shared_table::{SharedHandle, SharedTable};
+use crate::solve::search::table::TableStats;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// Regions in the top levels of a thread's recursion are marked while it decides them.
+pub const SPLIT_DEPTH: u32 = 12;
+
+/// Slots of the table of marked regions.
+const BUSY_SLOTS: usize = 1 << 12;
+
+/// What the threads of one parallel search share besides the table.
+pub(crate) struct Team {
+    /// Set once the question is answered (or failed): the others stop.
+    stop: Arc<AtomicBool>,
+    /// Regions being decided now, one per slot (hashed; a collision only loses a mark).
+    busy: Arc<Vec<AtomicU64>>,
+    /// Nodes of every thread, for the progress events.
+    nodes: Arc<AtomicU64>,
+}
+
+impl Team {
+    /// [`Error::Interrupted`] once another thread answered.
+    pub(crate) fn check(&self) -> Result<()> {
+        if self.stop.load(Relaxed) {
+            return Err(Error::Interrupted);
+        }
+        Ok(())
+    }
+}
+
+#[inline]
+fn busy_slot(x: u64) -> usize {
+    (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize & (BUSY_SLOTS - 1)
+}
+
+impl<T: FactStore> CramSearch<T> {
+    /// Mark region `x` as being decided (in the top levels of a parallel search); whether it
+    /// was marked.
+    #[inline]
+    pub(super) fn mark_busy(&self, x: u64) -> bool {
+        match &self.team {
+            Some(team) if self.depth < SPLIT_DEPTH => {
+                team.busy[busy_slot(x)].store(x, Relaxed);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Remove the mark of region `x` (unless another region took its slot).
+    #[inline]
+    pub(super) fn unmark_busy(&self, x: u64) {
+        if let Some(team) = &self.team {
+            let _ = team.busy[busy_slot(x)].compare_exchange(x, 0, Relaxed, Relaxed);
+        }
+    }
+
+    /// Whether another thread is deciding the largest region of option `o` now.
+    #[inline]
+    pub(super) fn option_busy(&self, o: Opt) -> bool {
+        match &self.team {
+            Some(team) if self.depth < SPLIT_DEPTH => {
+                let parts = &self.arena[o.start as usize..(o.start + o.len) as usize];
+                let largest = parts.iter().copied().max_by_key(|r| r.count_ones()).unwrap_or(0);
+                largest != 0 && team.busy[busy_slot(largest)].load(Relaxed) == largest
+            }
+            _ => false,
+        }
+    }
+
+    /// Add this thread's nodes since the last call to the team's count; the team's count
+    /// (or this engine's own count when alone).
+    pub(super) fn team_nodes(&self, new: u64) -> u64 {
+        match &self.team {
+            Some(team) => team.nodes.fetch_add(new, Relaxed) + new,
+            None => self.stats.nodes,
+        }
+    }
+}
+
+/// The Cram engine on `jobs` threads (see the module doc).
+pub struct ParallelCram {
+    workers: Vec<CramSearch<SharedHandle>>,
+    table: Arc<SharedTable>,
+    pool: rayon::ThreadPool,
+    stop: Arc<AtomicBool>,
+}
+
+impl ParallelCram {
+    /// An engine for boards with `width` columns on `jobs` threads (at least 1), its table
+    /// capped at `config.table_entries`; every thread polls `control`.
+    pub fn new(width: u32, config: CramConfig, jobs: usize, control: &Control) -> Result<ParallelCram> {
+        let jobs = jobs.max(1);
+        let table = SharedTable::new(config.table_entries);
+        let stop = Arc::new(AtomicBool::new(false));
+        let nodes = Arc::new(AtomicU64::new(0));
+        let busy: Arc<Vec<AtomicU64>> = Arc::new((0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect());
+        // Each thread's own small-region table: a sixteenth of the cap, shared out.
+        let small = CramConfig {
+            table_entries: config.table_entries / jobs,
+            ..config
+        };
+        let workers = (0..jobs)
+            .map(|_| {
+                let mut w = CramSearch::with_table(width, small, table.handle());
+                w.config = config;
+                w.control = control.clone();
+                w.team = Some(Team {
+                    stop: Arc::clone(&stop),
+                    busy: Arc::clone(&busy),
+                    nodes: Arc::clone(&nodes),
+                });
+                w
+            })
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .stack_size(1 << 30)
+            .thread_name(|i| format!("cram-search-{i}"))
+            .build()
+            .map_err(|e| Error::Unsupported(format!("cannot start the search threads: {e}")))?;
+        Ok(ParallelCram {
+            workers,
+            table,
+            pool,
+            stop,
+        })
+    }
+
+    /// The number of threads.
+    pub fn jobs(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Ask every thread `question`; the first answer (see the module doc).
+    fn race<R: Send>(&mut self, question: impl Fn(&mut CramSearch<SharedHandle>) -> Result<R> + Sync) -> Result<R> {
+        self.stop.store(false, Relaxed);
+        let stop = &self.stop;
+        let question = &question;
+        let mut answers: Vec<Option<Result<R>>> = self.workers.iter().map(|_| None).collect();
+        self.pool.scope(|s| {
+            for (w, slot) in self.workers.iter_mut().zip(answers.iter_mut()) {
+                s.spawn(move |_| {
+                    let r = question(w);
+                    stop.store(true, Relaxed);
+                    *slot = Some(r);
+                });
+            }
+        });
+        self.stop.store(false, Relaxed);
+        let mut first_err = None;
+        for r in answers.into_iter().flatten() {
+            match r {
+                Ok(v) => return Ok(v),
+                // A thread stopped because another one failed reports Interrupted: keep the
+                // first real failure.
+                Err(e) => {
+                    if first_err.is_none() || matches!(first_err, Some(Error::Interrupted)) {
+                        first_err = Some(e);
+                    }
+                }
+            }
+        }
+        Err(first_err.unwrap_or(Error::Interrupted))
+    }
+
+    /// The nimber of the board whose empty cells are `cells`.
+    pub fn nimber(&mut self, cells: u64) -> Result<u8> {
+        self.race(|w| w.nimber_here(cells))
+    }
+
+    /// Whether the board whose empty cells are `cells` has nimber `k`.
+    pub fn has_value(&mut self, cells: u64, k: u8) -> Result<bool> {
+        self.race(|w| w.has_value_here(cells, k))
+    }
+
+    /// For each board of `boards`, whether it has nimber `k`, in the order given; the threads
+    /// take the boards in turn. `done(n)` is called as boards are decided (for progress).
+    pub fn boards_with_value(&mut self, boards: &[u64], k: u8, done: &(dyn Fn(u64) + Sync)) -> Result<Vec<bool>> {
+        self.stop.store(false, Relaxed);
+        let next = AtomicUsize::new(0);
+        let finished = AtomicU64::new(0);
+        // 0: not decided, 1: no, 2: yes.
+        let answers: Vec<AtomicU64> = boards.iter().map(|_| AtomicU64::new(0)).collect();
+        let mut errors: Vec<Option<Error>> = self.workers.iter().map(|_| None).collect();
+        let (stop, next, finished, answers) = (&self.stop, &next, &finished, &answers);
+        self.pool.scope(|s| {
+            for (w, err) in self.workers.iter_mut().zip(errors.iter_mut()) {
+                s.spawn(move |_| {
+                    loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        if i >= boards.len() || stop.load(Relaxed) {
+                            return;
+                        }
+                        match w.has_value_here(boards[i], k) {
+                            Ok(yes) => {
+                                answers[i].store(1 + yes as u64, Relaxed);
+                                done(finished.fetch_add(1, Relaxed) + 1);
+                            }
+                            Err(e) => {
+                                stop.store(true, Relaxed);
+                                *err = Some(e);
+                                return;
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        self.stop.store(false, Relaxed);
+        let mut first_err = None;
+        for e in errors.into_iter().flatten() {
+            if first_err.is_none() || matches!(first_err, Some(Error::Interrupted)) {
+                first_err = Some(e);
+            }
+        }
+        if let Some(e) = first_err {
+            return Err(e);
+        }
+        Ok(answers.iter().map(|a| a.load(Relaxed) == 2).collect())
+    }
+
+    /// The counters of every thread added up, with the shared table's.
+    pub fn stats(&self) -> CramStats {
+        let mut s = CramStats::default();
+        let mut small = TableStats::default();
+        for w in &self.workers {
+            let ws = w.own_stats();
+            s.nodes += ws.nodes;
+            s.symmetric += ws.symmetric;
+            s.bound_cuts += ws.bound_cuts;
+            s.cutoffs += ws.cutoffs;
+            let t = w.small_table.stats();
+            small.lookups += t.lookups;
+            small.hits += t.hits;
+            small.stores += t.stores;
+            small.replaced += t.replaced;
+            small.entries += t.entries;
+            small.capacity += t.capacity;
+        }
+        let mut t = self.table.stats();
+        for w in &self.workers {
+            let own = w.table.unflushed();
+            t.lookups += own.lookups;
+            t.hits += own.hits;
+            t.stores += own.stores;
+            t.replaced += own.replaced;
+        }
+        s.table = TableStats {
+            lookups: t.lookups + small.lookups,
+            hits: t.hits + small.hits,
+            stores: t.stores + small.stores,
+            replaced: t.replaced + small.replaced,
+            entries: t.entries + small.entries,
+            capacity: t.capacity + small.capacity,
+        };
+        s
+    }
+
+    /// Write every proved nimber to `path` (see [`CramSearch::save`]).
+    pub fn save(&self, path: &std::path::Path, board: &str) -> Result<usize> {
+        self.workers[0].save(path, board)
+    }
+
+    /// Read a table file (see [`CramSearch::load`]) into the shared table.
+    pub fn load(&mut self, path: &std::path::Path, board: &str) -> Result<usize> {
+        self.workers[0].load(path, board)
+    }
+}
