@@ -90,6 +90,10 @@ pub struct Limits {
     /// cgroup memory limit if smaller].
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
+    /// Threads for the engines that split their work (0 = all cores, 1 = one thread, the
+    /// single-core behaviour) [default: 0].
+    #[arg(long, value_name = "K")]
+    pub jobs: Option<String>,
 }
 
 /// `--json`: the report as one JSON document (docs/json.md).
@@ -183,6 +187,14 @@ pub struct SeqOptions {
     /// A game written as a Rhai script whose positions are integers, instead of GAME.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<String>,
+    /// Save the values so far to FILE every few minutes, on Ctrl-C and at the end, and resume
+    /// from it when it exists (take-and-break codes and Grundy's game; a file of other rules
+    /// or damaged is refused).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<String>,
+    /// With --checkpoint: also save every K heaps.
+    #[arg(long, value_name = "K", requires = "checkpoint")]
+    pub checkpoint_heaps: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -124,6 +124,13 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
         None => grundy::memory::default_limit(),
     };
     progress::set_memory_limit(memory);
+    if let Some(text) = &limits.jobs {
+        let n = grundy::games::heap::parse_natural(text, "--jobs")?;
+        settings.limits.jobs = usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= 1024)
+            .ok_or_else(|| Error::Input(format!("--jobs {n} is too many: at most 1024 threads")))?;
+    }
     settings.limits.control = progress::control();
     Ok(settings)
 }

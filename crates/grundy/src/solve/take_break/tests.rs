@@ -10,6 +10,7 @@ fn values(rules: &TakeBreak, to: u64, method: Method, stop: bool) -> Computed {
             method,
             stop_when_proved: stop,
             control: Control::default(),
+            ..Options::default()
         },
     )
     .unwrap()
