@@ -58,6 +58,7 @@ pub fn octal_codes(data: &[u8]) {
             method,
             stop_when_proved: false,
             control: Default::default(),
+            ..Default::default()
         };
         take_break::compute(rules, to, options).expect("small runs succeed")
     };

@@ -229,6 +229,14 @@ pub struct SeqOptions {
     /// A game written as a Rhai script whose positions are integers, instead of GAME.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<String>,
+    /// Save the values so far to FILE every few minutes, on Ctrl-C and at the end, and resume
+    /// from it when it exists (take-and-break codes and Grundy's game; a file of other rules
+    /// or damaged is refused).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<String>,
+    /// With --checkpoint: also save every K heaps.
+    #[arg(long, value_name = "K", requires = "checkpoint")]
+    pub checkpoint_heaps: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]

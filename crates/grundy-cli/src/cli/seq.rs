@@ -18,7 +18,7 @@ use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::report::{Natural, SeqReport};
 use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
-use grundy::solve::take_break::{Method, Options};
+use grundy::solve::take_break::{CheckpointFile, Method, Options};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 use std::io::Write;
 
@@ -68,6 +68,16 @@ fn run_with(
     if json && csv.is_some() {
         return Err(Error::Input("choose one of --json and --csv".into()));
     }
+    if opts.checkpoint.is_some()
+        && (opts.rules.is_some()
+            || words
+                .first()
+                .is_some_and(|w| games::find(w).is_ok_and(|e| e.heap_rules.is_none())))
+    {
+        return Err(Error::Input(
+            "--checkpoint applies to take-and-break codes and Grundy's game only".into(),
+        ));
+    }
     if let Some(file) = &opts.rules {
         // A scripted game whose positions are integers: values by the generic solver.
         if to as u128 >= settings.limits.max_states as u128 {
@@ -85,10 +95,26 @@ fn run_with(
         }
         return output(&title, &seq, csv, json, capture);
     }
+    let checkpoint = match &opts.checkpoint {
+        None => None,
+        Some(file) => {
+            let mut c = CheckpointFile::new(file);
+            if let Some(k) = &opts.checkpoint_heaps {
+                let k = grundy::games::heap::parse_natural(k, "--checkpoint-heaps")?;
+                if k == 0 {
+                    return Err(Error::Input("--checkpoint-heaps must be at least 1".into()));
+                }
+                c.every_heaps = Some(k);
+            }
+            Some(c)
+        }
+    };
     let options = Options {
         method,
         stop_when_proved: !all,
         control: settings.limits.control.clone(),
+        jobs: settings.limits.jobs,
+        checkpoint,
     };
     let seq = games::sequence(words, to, options, &settings)?;
     let (name, rest) = words.split_first().expect("games::sequence refuses no words");
@@ -133,6 +159,8 @@ fn verify_sequence(
                 method: Method::Plain,
                 stop_when_proved: false,
                 control: settings.limits.control.clone(),
+                jobs: settings.limits.jobs,
+                checkpoint: None,
             };
             let plain = sequence(rules, to, options)?;
             let again: Vec<u64> = (0..=to).map(|n| plain.get(n)).collect();

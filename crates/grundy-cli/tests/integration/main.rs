@@ -3,6 +3,7 @@
 
 mod boards;
 mod census;
+mod checkpoints;
 mod cli_args;
 mod cli_errors;
 mod digraph;

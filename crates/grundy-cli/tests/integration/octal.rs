@@ -162,6 +162,7 @@ fn compute(rules: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
             method,
             stop_when_proved: false,
             control: Default::default(),
+            ..Default::default()
         },
     )
     .unwrap();

@@ -298,6 +298,12 @@ pub fn sequence(
             settings.limits.max_states
         ));
     }
+    if options.checkpoint.is_some() && rules.take_break().is_none() {
+        return crate::error::input(format!(
+            "--checkpoint applies to take-and-break codes and Grundy's game, not to {}",
+            entry.name
+        ));
+    }
     heap_sequence::sequence_until(rules.as_ref(), to, options)
 }
 

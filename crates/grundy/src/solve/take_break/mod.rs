@@ -18,21 +18,24 @@
 //! least preperiod are known and the computation stops: every further value is
 //! g(n0 + (n − n0) mod p).
 
+mod blocks;
 mod code;
 mod plain;
+mod resume;
 mod sparse;
 #[cfg(test)]
 mod tests;
 mod values;
 
 pub use code::TakeBreak;
+pub use resume::CheckpointFile;
 pub(crate) use values::Values;
 
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::solve::periodicity::{Periodicity, guy_smith};
 use crate::solve::xor_pairs::Kernels;
-use values::Cell;
+use values::Store;
 
 /// Which algorithm computes the values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -56,6 +59,13 @@ pub struct Options {
     /// Cancellation, memory budget, and the observer that receives `"heaps"` progress events
     /// (sent for runs of 2^20 heaps and more).
     pub control: Control,
+    /// Threads: 1 computes heap after heap on the calling thread (the single-core method);
+    /// 0 (all cores) or more splits each block of heaps' work over a pool of that many threads
+    /// (file `blocks.rs`); the values are the same.
+    pub jobs: usize,
+    /// Where the run saves its values from time to time and when stopped, and resumes from
+    /// (see [`CheckpointFile`]); `None`: no file.
+    pub checkpoint: Option<CheckpointFile>,
 }
 
 impl Default for Options {
@@ -64,6 +74,8 @@ impl Default for Options {
             method: Method::Auto,
             stop_when_proved: true,
             control: Control::default(),
+            jobs: 1,
+            checkpoint: None,
         }
     }
 }
@@ -98,6 +110,11 @@ impl Computed {
         u32::try_from(v).ok()
     }
 
+    /// The heaps whose value (255 or more) is kept in the escape table of byte storage.
+    pub fn escaped(&self) -> usize {
+        self.values.escaped()
+    }
+
     /// The largest heap whose value is known (u64::MAX when periodic).
     pub fn known_up_to(&self) -> u64 {
         if self.period.is_some() {
@@ -115,9 +132,11 @@ pub const MAX_HEAPS: u64 = u32::MAX as u64 - 1;
 /// every growth of the values is accounted first ([`crate::control::Control::reserve`]).
 const FIRST_CHUNK: usize = 1 << 24;
 
-/// The bytes of `heaps` values stored as `T`, with the plain method's mirrored byte copy.
-fn heap_bytes<T>(heaps: usize) -> u64 {
-    heaps as u64 * (std::mem::size_of::<T>() as u64 + 1)
+/// The bytes of `heaps` values stored as `S`, with the plain method's mirrored byte copy (made
+/// only below 2^31 heaps).
+fn heap_bytes<S: Store>(heaps: usize) -> u64 {
+    let mirror = u64::from(heaps < 1 << 31);
+    heaps as u64 * (S::bytes_per_heap() + mirror)
 }
 
 /// Heaps computed at least (when a proof is wanted): periods of small codes show up early.
@@ -135,6 +154,12 @@ pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed>
 /// As [`compute`], but cancellation or the memory budget ends the run with the values computed
 /// so far (`stopped` says why) instead of an error.
 pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
+    compute_from(rules, to, options, Values::U8(Vec::new()))
+}
+
+/// [`compute_until`] starting with the (empty) storage `start`: the tests start with
+/// [`Escaped`] bytes of a low escape to exercise the side table.
+pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: Values) -> Result<Computed> {
     if to > MAX_HEAPS {
         return Err(Error::Input(format!(
             "--to {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
@@ -147,35 +172,59 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
         to
     };
     let to = to as usize;
+    let mut state = State::new(rules, options, to)?;
+    let mut values = start;
+    if let Some(file) = state.options.checkpoint.clone()
+        && let Some(saved) = file.load(rules, to, &state.options.control)?
+    {
+        state.options.control.message(format!(
+            "checkpoint {}: resuming after heap {}",
+            file.path.display(),
+            saved.values.len().saturating_sub(1)
+        ));
+        state.resume(&saved);
+        values = saved.values;
+    }
     // Progress is reported for large runs only: small ones end before a display would help.
     let report = to >= 1 << 20;
-    let mut state = State::new(rules, options, to);
     let mut stopped = None;
-    let mut values = Values::U8(Vec::with_capacity((to + 1).min(FIRST_CHUNK)));
     // Reserve the whole table once (no doubling peak for huge runs) when it fits in the memory
     // budget with the plain method's mirrored copy; otherwise the values grow as they are
     // computed and each growth is accounted first (`State::run`), so the run stops with the
     // values so far where the budget ends instead of overshooting it.
-    if to >= FIRST_CHUNK
-        && state.options.control.reserve(heap_bytes::<u8>(to + 1)).is_ok()
-        && let Values::U8(v) = &mut values
-    {
-        v.reserve_exact(to + 1 - v.capacity());
+    let have = values.len();
+    let want = (to + 1).saturating_sub(have);
+    match &mut values {
+        Values::U8(v) => v.reserve_exact(want.min(FIRST_CHUNK)),
+        Values::Escaped(v) => v.bytes.reserve_exact(want.min(FIRST_CHUNK)),
+        _ => {}
+    }
+    if to >= FIRST_CHUNK && state.options.control.reserve(heap_bytes::<Vec<u8>>(to + 1)).is_ok() {
+        match &mut values {
+            Values::U8(v) => v.reserve_exact(to + 1 - v.len()),
+            Values::Escaped(v) => v.bytes.reserve_exact(to + 1 - v.bytes.len()),
+            Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
+            Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
+        }
     }
     loop {
         let stop = match &mut values {
             Values::U8(g) => state.run(g, to, report)?,
+            Values::Escaped(g) => state.run(g, to, report)?,
             Values::U16(g) => state.run(g, to, report)?,
             Values::U32(g) => state.run(g, to, report)?,
         };
         match stop {
             Stop::Overflow => {
-                // The wider copy is made while the narrow one still exists: account it first.
+                // The wider copy is made while the narrow one still exists: account it first
+                // (bytes become escaped bytes in place).
                 let wider = match &values {
-                    Values::U8(_) => heap_bytes::<u16>(to + 1),
-                    _ => heap_bytes::<u32>(to + 1),
+                    Values::U8(_) => 0,
+                    Values::Escaped(_) => heap_bytes::<Vec<u16>>(to + 1),
+                    _ => heap_bytes::<Vec<u32>>(to + 1),
                 };
                 if to >= FIRST_CHUNK
+                    && wider > 0
                     && let Err(why) = state.options.control.reserve(wider)
                 {
                     stopped = Some(why);
@@ -184,7 +233,7 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
                 values = values.widen();
                 // The whole table once more, in the new width: no doubling peak.
                 match &mut values {
-                    Values::U8(_) => {}
+                    Values::U8(_) | Values::Escaped(_) => {}
                     Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
                     Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
                 }
@@ -199,11 +248,18 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
     if report {
         state.options.control.finished("heaps");
     }
+    if let Some(file) = &state.options.checkpoint
+        && values.len() > state.saved_len
+    {
+        // Stopped (Ctrl-C, the memory budget) or finished: the values so far are kept.
+        file.save_values(rules, &values, &state)?;
+    }
     if stopped.is_none() && state.period.is_none() && rules.provable() {
         // A last look at everything computed (also when every value was asked for: a proof
         // must not depend on how many values are computed or printed).
         state.period = match &values {
             Values::U8(g) => prove(rules, g),
+            Values::Escaped(g) => prove(rules, g),
             Values::U16(g) => prove(rules, g),
             Values::U32(g) => prove(rules, g),
         };
@@ -255,6 +311,13 @@ struct State<'a> {
     rev_wide: Vec<u32>,
     rev_wide_filled: usize,
     kernels: Kernels,
+    /// The threads of the block method (`jobs` ≠ 1), and its per-block scratch (`blocks.rs`).
+    pool: Option<rayon::ThreadPool>,
+    far: Vec<u8>,
+    far_stop: Vec<u32>,
+    /// Heaps saved in the checkpoint file, and when it was last written.
+    saved_len: usize,
+    saved_at: std::time::Instant,
 }
 
 fn parity(v: u32) -> bool {
@@ -262,8 +325,17 @@ fn parity(v: u32) -> bool {
 }
 
 impl<'a> State<'a> {
-    fn new(rules: &'a TakeBreak, options: Options, to: usize) -> Self {
-        State {
+    fn new(rules: &'a TakeBreak, options: Options, to: usize) -> Result<Self> {
+        let pool = match options.jobs {
+            1 => None,
+            jobs => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(jobs)
+                    .build()
+                    .map_err(|e| Error::Input(format!("cannot start {jobs} threads: {e}")))?,
+            ),
+        };
+        Ok(State {
             rules,
             options,
             splits: rules.split_removals(),
@@ -284,7 +356,12 @@ impl<'a> State<'a> {
             rev_wide: Vec::new(),
             rev_wide_filled: 0,
             kernels: Kernels::detect(),
-        }
+            pool,
+            far: Vec::new(),
+            far_stop: Vec::new(),
+            saved_len: 0,
+            saved_at: std::time::Instant::now(),
+        })
     }
 
     /// Whether heap `a` of value `v` is rare under the current mask and twist.
@@ -297,7 +374,7 @@ impl<'a> State<'a> {
         self.options.method != Method::Plain && self.rules.max_parts() == 2
     }
 
-    fn run<T: Cell>(&mut self, g: &mut Vec<T>, to: usize, report: bool) -> Result<Stop> {
+    fn run<S: Store>(&mut self, g: &mut S, to: usize, report: bool) -> Result<Stop> {
         while g.len() <= to {
             let n = g.len();
             if n == self.next_checkpoint {
@@ -314,37 +391,71 @@ impl<'a> State<'a> {
             if report && n & 0xfff == 0 {
                 self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
             }
+            if self.save_due(n) {
+                self.save(g)?;
+            }
+            if self.pool.is_some() && n >= blocks::FROM {
+                let end = (n + blocks::BLOCK).min(to + 1).min(self.next_checkpoint);
+                let width = self.far_block(g, n, end);
+                let far = std::mem::take(&mut self.far);
+                let mut stop = None;
+                for (k, table) in far.chunks_exact(width).enumerate() {
+                    let v = if self.sparse {
+                        self.sparse_value(g, n + k, Some((table, n, self.far_stop[k])))
+                    } else {
+                        self.plain_value(g, n + k, Some((table, n)))
+                    };
+                    if let Some(s) = self.push(g, n + k, v) {
+                        stop = Some(s);
+                        break;
+                    }
+                }
+                self.far = far;
+                match stop {
+                    Some(s) => return Ok(s),
+                    None => continue,
+                }
+            }
             let v = if self.sparse {
-                self.sparse_value(g, n)
+                self.sparse_value(g, n, None)
             } else {
-                self.plain_value(g, n)
+                self.plain_value(g, n, None)
             };
-            // The triple loops stop early when cancelled: their value is then not complete.
-            if let Some(why) = self.options.control.stop() {
-                return Ok(Stop::Stopped(why));
-            }
-            if v > T::MAX {
-                return Ok(Stop::Overflow);
-            }
-            if g.len() == g.capacity()
-                && g.len() >= FIRST_CHUNK
-                && let Err(why) = self.options.control.reserve(heap_bytes::<T>(g.len()))
-            {
-                // Growing would leave the memory budget: stop with the values so far.
-                return Ok(Stop::Stopped(why));
-            }
-            g.push(T::of(v));
-            self.max = self.max.max(v);
-            if self.sparse && n > 0 && self.is_rare(n, v) {
-                self.rare.push(n as u32);
+            if let Some(s) = self.push(g, n, v) {
+                return Ok(s);
             }
         }
         Ok(Stop::Done)
     }
 
+    /// Append g(n) = v, unless the run must stop first: cancelled (the triple loops stop early,
+    /// their value is then not complete), a value that needs a wider storage, or a growth that
+    /// would leave the memory budget.
+    fn push<S: Store>(&mut self, g: &mut S, n: usize, v: u32) -> Option<Stop> {
+        if let Some(why) = self.options.control.stop() {
+            return Some(Stop::Stopped(why));
+        }
+        if !g.fits(v) {
+            return Some(Stop::Overflow);
+        }
+        if g.full()
+            && g.len() >= FIRST_CHUNK
+            && let Err(why) = self.options.control.reserve(heap_bytes::<S>(g.len()))
+        {
+            // Growing would leave the memory budget: stop with the values so far.
+            return Some(Stop::Stopped(why));
+        }
+        g.push(v);
+        self.max = self.max.max(v);
+        if self.sparse && n > 0 && self.is_rare(n, v) {
+            self.rare.push(n as u32);
+        }
+        None
+    }
+
     /// At heap counts 64, 128, 256, ...: try to prove the period, and (re)choose the method.
     /// Returns true when the computation may stop.
-    fn checkpoint<T: Cell>(&mut self, g: &[T]) -> bool {
+    fn checkpoint<S: Store>(&mut self, g: &S) -> bool {
         if self.options.stop_when_proved && self.rules.provable() {
             self.period = prove(self.rules, g);
             if self.period.is_some() {
@@ -369,7 +480,7 @@ impl<'a> State<'a> {
             self.mask = mask;
             self.twist = twist;
             self.rare = (1..g.len())
-                .filter(|&r| self.is_rare(r, g[r].into()))
+                .filter(|&r| self.is_rare(r, g.at(r)))
                 .map(|r| r as u32)
                 .collect();
         }
@@ -404,14 +515,14 @@ impl<'a> State<'a> {
     }
 
     /// Options that leave at most one heap: marked directly.
-    fn mark_small_options<T: Cell>(&mut self, g: &[T], n: usize) {
+    fn mark_small_options<S: Store>(&mut self, g: &S, n: usize) {
         for i in 0..self.rules.digits.len().min(n + 1) {
             let d = self.rules.digits[i];
             if d & 1 != 0 && n == i && i > 0 {
                 self.mark(0);
             }
             if d & 2 != 0 && n > i && i > 0 {
-                self.mark(g[n - i].into());
+                self.mark(g.at(n - i));
             }
         }
     }
@@ -428,14 +539,9 @@ impl<'a> State<'a> {
 
 /// The least period the Guy–Smith theorem proves on `g` (see [`guy_smith`]), for rules it
 /// covers.
-fn prove<T: Cell>(rules: &TakeBreak, g: &[T]) -> Option<Periodicity> {
+fn prove<S: Store>(rules: &TakeBreak, g: &S) -> Option<Periodicity> {
     if !rules.provable() {
         return None;
     }
-    guy_smith(
-        g.len(),
-        |n| u64::from(g[n].into()),
-        rules.max_parts(),
-        rules.max_removal(),
-    )
+    guy_smith(g.len(), |n| u64::from(g.at(n)), rules.max_parts(), rules.max_removal())
 }

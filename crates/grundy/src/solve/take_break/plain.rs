@@ -7,10 +7,10 @@
 //! over a mirrored `u32` copy and a byte table.
 
 use super::State;
-use super::values::Cell;
+use super::values::{Cell, Store};
 
 impl State<'_> {
-    fn mirror(&mut self, g: &[u8], n: usize) -> bool {
+    pub(super) fn mirror(&mut self, g: &[u8], n: usize) -> bool {
         if self.to >= 1 << 31 {
             return false;
         }
@@ -26,7 +26,7 @@ impl State<'_> {
 
     /// Fill the wide mirrored copy (rev_wide[to − a] = g(a)) up to heap n − 1; false when
     /// too long to mirror (4 bytes per heap: only for the plain method's quadratic range).
-    fn mirror_wide<T: Cell>(&mut self, g: &[T], n: usize) -> bool {
+    pub(super) fn mirror_wide<S: Store>(&mut self, g: &S, n: usize) -> bool {
         if self.to >= 1 << 26 {
             return false;
         }
@@ -34,7 +34,7 @@ impl State<'_> {
             self.rev_wide = vec![0; self.to + 1];
         }
         while self.rev_wide_filled < n {
-            self.rev_wide[self.to - self.rev_wide_filled] = g[self.rev_wide_filled].into();
+            self.rev_wide[self.to - self.rev_wide_filled] = g.at(self.rev_wide_filled);
             self.rev_wide_filled += 1;
         }
         true
@@ -76,12 +76,62 @@ impl State<'_> {
         Some(word)
     }
 
-    /// g(n) by the plain method: the mex over every option.
-    pub(super) fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+    /// g(n) by the plain method: the mex over every option. With `far` = (table, start), the
+    /// splits whose both parts are below `start` are already marked in `table` (the block
+    /// method, `blocks.rs`): only the splits a + (m − a) with m − a ≥ start are looked at here.
+    pub(super) fn plain_value<S: Store>(&mut self, g: &S, n: usize, far: Option<(&[u8], usize)>) -> u32 {
+        if let Some((table, start)) = far {
+            self.clear_bits();
+            self.seen[..table.len()].copy_from_slice(table);
+            self.mark_small_options(g, n);
+            let mask = self.seen.len() - 1;
+            for si in 0..self.splits.len() {
+                let i = self.splits[si];
+                if n < i + 2 {
+                    continue;
+                }
+                let m = n - i;
+                let top = self.half(m).min(m.saturating_sub(start));
+                for a in 1..=top {
+                    self.seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
+                }
+            }
+            if self.rules.max_parts() == 3 {
+                self.mark_triples(g, n);
+            }
+            return self.mex_of_bits();
+        }
+        match g.cells() {
+            Some(cells) => self.plain_cells(g, cells, n),
+            None => {
+                // Escaped values in use: every split through the side table.
+                self.clear_bits();
+                self.mark_small_options(g, n);
+                let mask = self.seen.len() - 1;
+                for si in 0..self.splits.len() {
+                    let i = self.splits[si];
+                    if n < i + 2 {
+                        continue;
+                    }
+                    let m = n - i;
+                    for a in 1..=self.half(m) {
+                        self.seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
+                    }
+                }
+                if self.rules.max_parts() == 3 {
+                    self.mark_triples(g, n);
+                }
+                self.mex_of_bits()
+            }
+        }
+    }
+
+    /// [`State::plain_value`] over the values as a slice (`cells`, the same as `g`).
+    fn plain_cells<S: Store>(&mut self, g: &S, cells: &[S::Cell], n: usize) -> u32 {
         self.clear_bits();
         self.mark_small_options(g, n);
         if self.max < 64
-            && let Some(bytes) = T::bytes(g)
+            && let Some(bytes) = S::Cell::bytes(cells)
             && let Some(word) = self.plain_word_bytes(bytes, n)
         {
             for v in 0..64 {
@@ -107,8 +157,8 @@ impl State<'_> {
             if h == 0 {
                 continue;
             }
-            let lo = &g[1..=h];
-            let hi = &g[m - h..m];
+            let lo = &cells[1..=h];
+            let hi = &cells[m - h..m];
             if small {
                 word |= pairs_word(lo, hi);
             } else if wide {
@@ -140,7 +190,7 @@ impl State<'_> {
         self.mex_of_bits()
     }
 
-    fn mark_triples<T: Cell>(&mut self, g: &[T], n: usize) {
+    fn mark_triples<S: Store>(&mut self, g: &S, n: usize) {
         for i in 0..self.rules.digits.len().min(n + 1) {
             if self.rules.digits[i] & 8 == 0 || n - i < 3 {
                 continue;
@@ -153,10 +203,10 @@ impl State<'_> {
                 if a & 0x3f == 0 && self.options.control.stop().is_some() {
                     return;
                 }
-                let ga: u32 = g[a].into();
+                let ga: u32 = g.at(a);
                 let mut b = a;
                 while a + 2 * b <= m {
-                    let v = ga ^ g[b].into() ^ g[m - a - b].into();
+                    let v = ga ^ g.at(b) ^ g.at(m - a - b);
                     self.mark(v);
                     b += 1;
                 }

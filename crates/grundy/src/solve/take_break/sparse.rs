@@ -20,13 +20,20 @@
 //! a = 1, where a preperiod's exceptional values are), and first tries the split that gave the
 //! value last time, shifted.
 
-use super::values::Cell;
+use super::values::Store;
 use super::{State, parity};
 
 impl State<'_> {
-    /// g(n) by the sparse space method (exact for every mask; see the module doc).
-    pub(super) fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+    /// g(n) by the sparse space method (exact for every mask; see the module doc). With
+    /// `far` = (table, start, stop), the splits r + (m − r) with a rare r whose both parts are
+    /// below `start` are already marked in `table` (the block method, `blocks.rs`), and so is
+    /// every value below `stop` (found by a search among the splits below `start`, which found
+    /// no split of value `stop` there): only the other splits are looked at here.
+    pub(super) fn sparse_value<S: Store>(&mut self, g: &S, n: usize, far: Option<(&[u8], usize, u32)>) -> u32 {
         self.clear_bits();
+        if let Some((table, _, _)) = far {
+            self.seen[..table.len()].copy_from_slice(table);
+        }
         self.mark_small_options(g, n);
         let unequal = self.rules.unequal;
         // Every split with a rare part.
@@ -35,7 +42,18 @@ impl State<'_> {
             if n < i + 2 {
                 continue;
             }
-            mark_rare_splits(&mut self.seen, &self.rare, g, n - i, unequal);
+            let m = n - i;
+            match far {
+                None => mark_rare_splits(&mut self.seen, &self.rare, g, m, unequal),
+                Some((_, start, _)) => {
+                    // Rare r ≤ m − start (the part m − r is in the block), and the rare heaps
+                    // found in the block (r ≥ start); the others are in `table`.
+                    let near = self.rare.partition_point(|&r| (r as usize) + start <= m);
+                    let new = self.rare.partition_point(|&r| (r as usize) < start);
+                    mark_rare_splits(&mut self.seen, &self.rare[..near], g, m, unequal);
+                    mark_rare_splits(&mut self.seen, &self.rare[new..], g, m, unequal);
+                }
+            }
         }
         self.cursor.clear();
         for si in 0..self.splits.len() {
@@ -59,11 +77,122 @@ impl State<'_> {
                     self.active.push(si);
                 }
             }
+            if let Some((_, start, stop)) = far
+                && v == stop
+                && !self.active.is_empty()
+            {
+                // The splits below `start` were searched for v: only those reaching into the
+                // block remain.
+                if self.near_search(g, n, v, start) {
+                    v += 1;
+                    continue;
+                }
+                return v;
+            }
             if !self.active.is_empty() && self.try_witness(g, n, v) {
                 v += 1;
                 continue;
             }
             if self.active.is_empty() || !self.search(g, n, v) {
+                return v;
+            }
+            v += 1;
+        }
+    }
+
+    /// Whether a split a + (m − a) with m − a ≥ `start` (a ≤ m − start) of an active removal
+    /// has value v; every split value met is marked.
+    fn near_search<S: Store>(&mut self, g: &S, n: usize, v: u32, start: usize) -> bool {
+        for k in 0..self.active.len() {
+            let m = n - self.splits[self.active[k]];
+            let top = self.half(m).min(m.saturating_sub(start));
+            mark_splits(&mut self.seen, g, m, 1..=top);
+        }
+        self.seen[v as usize] != 0
+    }
+
+    /// The block method's search, on heap n of a block starting at `start`: the values
+    /// 0, 1, 2, ... are taken in turn as the search of [`State::sparse_value`] takes them, each
+    /// missing from `table` looked for among the splits whose parts are both below `start`
+    /// (marking into `table` every split value met), until one is not found there (or cannot
+    /// be found without a rare part): that value is returned (`stop`, see
+    /// [`State::sparse_value`]). Reads the state only, so heaps of a block run in parallel.
+    pub(super) fn far_search<S: Store>(&self, g: &S, n: usize, start: usize, table: &mut [u8]) -> u32 {
+        const BLOCK: usize = 24;
+        const EDGE: usize = 8;
+        // Per split removal: the splits a in lo..=hi (all with m − a < start) not yet scanned.
+        let mut cursor: Vec<(usize, usize)> = self
+            .splits
+            .iter()
+            .map(|&i| {
+                if n < i + 2 {
+                    return (1, 0);
+                }
+                let m = n - i;
+                ((m + 1).saturating_sub(start).max(1), self.half(m))
+            })
+            .collect();
+        let mut v = 0u32;
+        loop {
+            if (v as usize) >= table.len() {
+                return v;
+            }
+            if table[v as usize] != 0 {
+                v += 1;
+                continue;
+            }
+            let vp = parity(v & self.mask);
+            let active = |si: usize| {
+                let m = n.wrapping_sub(self.splits[si]);
+                n >= self.splits[si] + 2 && self.half(m) > 0 && vp == (self.twist && m & 1 == 1)
+            };
+            // The split that last gave v, shifted, when both its parts are below `start`.
+            if let Some(&(a, b)) = self.witness.get(v as usize)
+                && a > 0
+            {
+                let (a, b) = (a as usize, b as usize);
+                let hit = (0..self.splits.len()).filter(|&si| active(si)).any(|si| {
+                    let m = n - self.splits[si];
+                    [a, m.wrapping_sub(b)].into_iter().any(|x| {
+                        x != 0
+                            && x < m
+                            && !(self.rules.unequal && 2 * x == m)
+                            && m - x < start
+                            && x < start
+                            && g.at(x) ^ g.at(m - x) == v
+                    })
+                });
+                if hit {
+                    table[v as usize] = 1;
+                    v += 1;
+                    continue;
+                }
+            }
+            let mut found = false;
+            loop {
+                let mut progress = false;
+                for (si, c) in cursor.iter_mut().enumerate() {
+                    let (lo, hi) = *c;
+                    if lo > hi || !active(si) {
+                        continue;
+                    }
+                    progress = true;
+                    let m = n - self.splits[si];
+                    let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
+                    let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
+                    mark_splits(table, g, m, mid.clone());
+                    mark_splits(table, g, m, edge.clone());
+                    *c = (edge.end() + 1, mid.start() - 1);
+                    if table[v as usize] != 0 {
+                        found = true;
+                        break;
+                    }
+                }
+                if found || !progress {
+                    break;
+                }
+            }
+            if !found {
                 return v;
             }
             v += 1;
@@ -81,7 +210,7 @@ impl State<'_> {
 
     /// Whether the split that last gave v, with its small or its large part kept, gives v
     /// again in one of the active removals (a guess that pays when values repeat locally).
-    fn try_witness<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+    fn try_witness<S: Store>(&mut self, g: &S, n: usize, v: u32) -> bool {
         let Some(&(a, b)) = self.witness.get(v as usize) else {
             return false;
         };
@@ -95,7 +224,7 @@ impl State<'_> {
                 if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
                     continue;
                 }
-                if g[x].into() ^ g[m - x].into() == v {
+                if g.at(x) ^ g.at(m - x) == v {
                     self.seen[v as usize] = 1;
                     self.remember(v, x, m - x);
                     return true;
@@ -112,7 +241,7 @@ impl State<'_> {
     /// values turn up sooner) and from a = 1 (the small heaps, where exceptional values of a
     /// preperiod live), so that a value is found about as soon as the nearest of these fronts
     /// reaches it.
-    fn search<T: Cell>(&mut self, g: &[T], n: usize, v: u32) -> bool {
+    fn search<S: Store>(&mut self, g: &S, n: usize, v: u32) -> bool {
         const BLOCK: usize = 24;
         const EDGE: usize = 8;
         loop {
@@ -133,7 +262,7 @@ impl State<'_> {
                 self.cursor[si] = (edge.end() + 1, mid.start() - 1);
                 if self.seen[v as usize] != 0 {
                     // Remember which split gave v: the next heaps try it (shifted) first.
-                    if let Some(a) = mid.chain(edge).find(|&a| g[a].into() ^ g[m - a].into() == v) {
+                    if let Some(a) = mid.chain(edge).find(|&a| g.at(a) ^ g.at(m - a) == v) {
                         self.remember(v, a, m - a);
                     }
                     return true;
@@ -149,29 +278,46 @@ impl State<'_> {
 /// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`). A free
 /// function over slices, not inlined, so that the loop keeps everything in registers.
 #[inline(never)]
-fn mark_rare_splits<T: Cell>(seen: &mut [u8], rare: &[u32], g: &[T], m: usize, unequal: bool) {
+pub(super) fn mark_rare_splits<S: Store>(seen: &mut [u8], rare: &[u32], g: &S, m: usize, unequal: bool) {
     let mask = seen.len() - 1;
     let count = rare.partition_point(|&r| (r as usize) < m);
-    let g = &g[..m];
+    if let Some(g) = g.cells() {
+        for &r in &rare[..count] {
+            let r = r as usize;
+            let b = m - r;
+            if unequal && b == r {
+                continue;
+            }
+            let v: u32 = g[r].into() ^ g[b].into();
+            seen[v as usize & mask] = 1;
+        }
+        return;
+    }
     for &r in &rare[..count] {
         let r = r as usize;
         let b = m - r;
         if unequal && b == r {
             continue;
         }
-        let v: u32 = g[r].into() ^ g[b].into();
+        let v: u32 = g.at(r) ^ g.at(b);
         seen[v as usize & mask] = 1;
     }
 }
 
 /// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m); not inlined, as above.
 #[inline(never)]
-fn mark_splits<T: Cell>(seen: &mut [u8], g: &[T], m: usize, range: std::ops::RangeInclusive<usize>) {
+fn mark_splits<S: Store>(seen: &mut [u8], g: &S, m: usize, range: std::ops::RangeInclusive<usize>) {
     let (lo, hi) = (*range.start(), *range.end());
     if lo > hi {
         return;
     }
     let mask = seen.len() - 1;
+    let Some(g) = g.cells() else {
+        for a in lo..=hi {
+            seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
+        }
+        return;
+    };
     let small = &g[lo..=hi];
     let large = &g[m - hi..=m - lo];
     for (x, y) in small.iter().zip(large.iter().rev()) {
@@ -182,11 +328,11 @@ fn mark_splits<T: Cell>(seen: &mut [u8], g: &[T], m: usize, range: std::ops::Ran
 
 /// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
 /// one option per rare heap), and that count.
-pub(super) fn best_mask<T: Cell>(g: &[T]) -> (u32, bool, usize) {
+pub(super) fn best_mask<S: Store>(g: &S) -> (u32, bool, usize) {
     // hist[2·v + (a mod 2)]: heaps a of value v by parity.
     let mut hist: Vec<usize> = Vec::new();
-    for (a, x) in g.iter().enumerate().skip(1) {
-        let v: u32 = (*x).into();
+    for a in 1..g.len() {
+        let v: u32 = g.at(a);
         let k = 2 * v as usize + (a & 1);
         if k >= hist.len() {
             hist.resize(k + 2, 0);

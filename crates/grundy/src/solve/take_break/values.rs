@@ -2,14 +2,22 @@
 //! ([`Values`]), widened when a value does not fit, and the cell types the engine is generic
 //! over ([`Cell`]).
 //!
-//! **Storage.** One `u8` per heap, widened to `u16`/`u32` the first time a value does not fit
-//! (so 1–2 bytes per heap in practice: 10⁹ heaps take 1 GB).
+//! **Storage.** One `u8` per heap; the first value above 255 turns the bytes into
+//! [`Escaped`] storage (still one byte per heap, the rare values of 255 and more in a sorted
+//! side table of (heap, value)), and only when such values stop being rare (more than one heap
+//! in 64) are the values widened to `u16`/`u32`. Grundy's game (largest value 280 up to 10⁸, a
+//! handful of heaps above 255) thus stays at one byte per heap: 2³² heaps in 4 GiB.
+//!
+//! The engine reads values through [`Store`] (one implementation per storage), so that its loops
+//! are written once.
 
 /// Stored values: the narrowest unsigned type that holds every value so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Values {
     /// Every value below 256.
     U8(Vec<u8>),
+    /// One byte per heap with an escape for the rare larger values.
+    Escaped(Escaped),
     /// Every value below 65536.
     U16(Vec<u16>),
     /// Any value.
@@ -21,6 +29,7 @@ impl Values {
     pub fn len(&self) -> usize {
         match self {
             Values::U8(v) => v.len(),
+            Values::Escaped(v) => v.bytes.len(),
             Values::U16(v) => v.len(),
             Values::U32(v) => v.len(),
         }
@@ -35,6 +44,7 @@ impl Values {
     pub fn get(&self, n: usize) -> u32 {
         match self {
             Values::U8(v) => v[n] as u32,
+            Values::Escaped(v) => v.at(n),
             Values::U16(v) => v[n] as u32,
             Values::U32(v) => v[n],
         }
@@ -44,16 +54,32 @@ impl Values {
     #[cfg(test)]
     pub fn width(&self) -> usize {
         match self {
-            Values::U8(_) => 1,
+            Values::U8(_) | Values::Escaped(_) => 1,
             Values::U16(_) => 2,
             Values::U32(_) => 4,
         }
     }
 
-    /// The same values, one width up.
+    /// The number of heaps whose value is kept in an escape table (0 unless [`Values::Escaped`]).
+    pub fn escaped(&self) -> usize {
+        match self {
+            Values::Escaped(v) => v.high.len(),
+            _ => 0,
+        }
+    }
+
+    /// The same values, one step up: bytes to [`Escaped`] bytes (escape at 255), escaped bytes
+    /// to `u16` (or `u32` when a value needs it), `u16` to `u32`.
     pub(super) fn widen(self) -> Values {
         match self {
-            Values::U8(v) => Values::U16(v.into_iter().map(u16::from).collect()),
+            Values::U8(v) => Values::Escaped(Escaped::from_bytes(v, u8::MAX)),
+            Values::Escaped(v) => {
+                if v.high.iter().all(|&(_, x)| x <= u32::from(u16::MAX)) {
+                    Values::U16((0..v.bytes.len()).map(|n| v.at(n) as u16).collect())
+                } else {
+                    Values::U32((0..v.bytes.len()).map(|n| v.at(n)).collect())
+                }
+            }
             Values::U16(v) => Values::U32(v.into_iter().map(u32::from).collect()),
             Values::U32(v) => Values::U32(v),
         }
@@ -61,7 +87,7 @@ impl Values {
 }
 
 /// A storage cell for values.
-pub(super) trait Cell: Copy + Into<u32> + 'static {
+pub(super) trait Cell: Copy + Into<u32> + Send + Sync + 'static {
     const MAX: u32;
     fn of(v: u32) -> Self;
     /// The values as bytes, when they are stored as bytes.
@@ -91,5 +117,175 @@ impl Cell for u32 {
     const MAX: u32 = u32::MAX;
     fn of(v: u32) -> Self {
         v
+    }
+}
+
+/// One byte per heap, with an escape: a heap whose value is `escape` or more stores the byte
+/// `escape`, and its value is found in `high`, the (heap, value) pairs of such heaps in
+/// increasing heap order (a binary search). `escape` is 255 in the engine; the tests lower it
+/// to make the escape common.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Escaped {
+    pub(super) bytes: Vec<u8>,
+    pub(super) high: Vec<(u32, u32)>,
+    pub(super) escape: u8,
+}
+
+impl Escaped {
+    /// The values `bytes` (any byte), escaping those of `escape` and more.
+    pub(super) fn from_bytes(mut bytes: Vec<u8>, escape: u8) -> Self {
+        let mut high = Vec::new();
+        for (n, b) in bytes.iter_mut().enumerate() {
+            if *b >= escape {
+                high.push((n as u32, u32::from(*b)));
+                *b = escape;
+            }
+        }
+        Escaped { bytes, high, escape }
+    }
+
+    /// The value of heap `n` (stored, n < len).
+    #[inline]
+    pub(super) fn at(&self, n: usize) -> u32 {
+        let b = self.bytes[n];
+        if b < self.escape {
+            u32::from(b)
+        } else {
+            self.high_value(n)
+        }
+    }
+
+    #[cold]
+    fn high_value(&self, n: usize) -> u32 {
+        let i = self
+            .high
+            .binary_search_by_key(&(n as u32), |&(h, _)| h)
+            .expect("an escaped heap is in the table");
+        self.high[i].1
+    }
+}
+
+/// Values as the engine reads and extends them: `Vec<u8>`, `Vec<u16>`, `Vec<u32>` and
+/// [`Escaped`] bytes.
+pub(super) trait Store: Sync {
+    /// The cell type of [`Store::cells`].
+    type Cell: Cell;
+    /// Heaps stored.
+    fn len(&self) -> usize;
+    /// g(n), n < len.
+    fn at(&self, n: usize) -> u32;
+    /// Every value as a plain slice, when each cell holds its value exactly (for the fast loops).
+    fn cells(&self) -> Option<&[Self::Cell]>;
+    /// Whether `v` can be pushed without a wider storage.
+    fn fits(&self, v: u32) -> bool;
+    /// Append g(len) = v (which fits).
+    fn push(&mut self, v: u32);
+    /// Whether the next push grows the allocation.
+    fn full(&self) -> bool;
+    /// Bytes of `heaps` values in this storage (without the side table).
+    fn bytes_per_heap() -> u64;
+    /// The storage's code in a checkpoint file (1: bytes, 2: escaped bytes, 3: u16, 4: u32).
+    fn kind(&self) -> u8;
+    /// The escape byte and the escaped (heap, value) pairs (none for plain vectors).
+    fn escapes(&self) -> (u8, &[(u32, u32)]) {
+        (u8::MAX, &[])
+    }
+    /// Write every cell, little-endian.
+    fn write_cells(&self, out: &mut dyn std::io::Write) -> std::io::Result<()>;
+}
+
+/// The cells of `v`, little-endian, through a buffer.
+fn write_le<T: Cell>(v: &[T], width: usize, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in v.chunks(1 << 14) {
+        buf.clear();
+        for x in chunk {
+            let x: u32 = (*x).into();
+            buf.extend_from_slice(&x.to_le_bytes()[..width]);
+        }
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+impl<T: Cell> Store for Vec<T> {
+    type Cell = T;
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn at(&self, n: usize) -> u32 {
+        self[n].into()
+    }
+    fn cells(&self) -> Option<&[T]> {
+        Some(self)
+    }
+    fn fits(&self, v: u32) -> bool {
+        v <= T::MAX
+    }
+    fn push(&mut self, v: u32) {
+        Vec::push(self, T::of(v));
+    }
+    fn full(&self) -> bool {
+        Vec::len(self) == self.capacity()
+    }
+    fn bytes_per_heap() -> u64 {
+        std::mem::size_of::<T>() as u64
+    }
+    fn kind(&self) -> u8 {
+        match std::mem::size_of::<T>() {
+            1 => 1,
+            2 => 3,
+            _ => 4,
+        }
+    }
+    fn write_cells(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match T::bytes(self) {
+            Some(b) => out.write_all(b),
+            None => write_le(self, std::mem::size_of::<T>(), out),
+        }
+    }
+}
+
+impl Store for Escaped {
+    type Cell = u8;
+    #[inline]
+    fn len(&self) -> usize {
+        self.bytes.len()
+    }
+    #[inline]
+    fn at(&self, n: usize) -> u32 {
+        Escaped::at(self, n)
+    }
+    fn cells(&self) -> Option<&[u8]> {
+        self.high.is_empty().then_some(&self.bytes[..])
+    }
+    /// Escaped values stay while they are rare: at most one heap in 64 (and 16 more).
+    fn fits(&self, v: u32) -> bool {
+        v < u32::from(self.escape) || self.high.len() < self.bytes.len() / 64 + 16
+    }
+    fn push(&mut self, v: u32) {
+        if v < u32::from(self.escape) {
+            self.bytes.push(v as u8);
+        } else {
+            self.high.push((self.bytes.len() as u32, v));
+            self.bytes.push(self.escape);
+        }
+    }
+    fn full(&self) -> bool {
+        self.bytes.len() == self.bytes.capacity()
+    }
+    fn bytes_per_heap() -> u64 {
+        1
+    }
+    fn kind(&self) -> u8 {
+        2
+    }
+    fn escapes(&self) -> (u8, &[(u32, u32)]) {
+        (self.escape, &self.high)
+    }
+    fn write_cells(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        out.write_all(&self.bytes)
     }
 }
