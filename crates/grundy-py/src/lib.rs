@@ -105,6 +105,8 @@ fn sequence_spec<'py>(
             method,
             stop_when_proved: !all,
             control: settings.limits.control.clone(),
+            jobs: settings.limits.jobs,
+            checkpoint: None,
         };
         let seq = games::sequence(&words, to, options, &settings)?;
         if let Some(why) = seq.stopped {

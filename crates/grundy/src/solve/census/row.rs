@@ -41,6 +41,9 @@ pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<C
         method: Method::Auto,
         stop_when_proved: options.stop_when_proved,
         control: control.quiet(),
+        // The census runs games in parallel; each game on one thread.
+        jobs: 1,
+        checkpoint: None,
     };
     let mut computed = take_break::compute_until(rules, options.to, engine)?;
     if let Some(why) = computed.stopped.take() {

@@ -196,6 +196,7 @@ fn plain(code: &str, to: u64) -> Vec<u32> {
         method: Method::Plain,
         stop_when_proved: false,
         control: Control::new(),
+        ..Options::default()
     };
     let c = take_break::compute(&rules, to, options).unwrap();
     (0..=to).map(|n| c.get(n).unwrap()).collect()
