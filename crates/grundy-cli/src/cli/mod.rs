@@ -157,7 +157,26 @@ fn run(cli: Cli) -> Result<String, Error> {
             plot::run(&a, settings)
         }
         Command::Completions(a) => Ok(completions(a.shell)),
+        Command::Serve(a) => serve(&a),
     }
+}
+
+/// `grundy serve`: the web explorer (crate `grundy-web`) until the process ends.
+fn serve(a: &args::ServeArgs) -> Result<String, Error> {
+    let mut limits = grundy_web::ServerLimits::default();
+    let settings = settings(&a.limits)?;
+    if a.limits.max_states.is_some() {
+        limits.max_states = settings.limits.max_states;
+    }
+    if let Some(size) = &a.limits.max_memory {
+        limits.max_memory = grundy::memory::parse_size(size)?;
+    }
+    if let Some(t) = &a.max_time {
+        let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);
+        limits.max_time = std::time::Duration::from_secs(s);
+    }
+    grundy_web::run(&a.host, a.port, a.open, limits).map_err(Error::Input)?;
+    Ok(String::new())
 }
 
 /// `grundy completions SHELL`: clap_complete's script for the whole command line.

@@ -17,7 +17,7 @@ use super::args::SeqOptions;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::report::{Natural, SeqReport};
-use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
+use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
 use grundy::solve::take_break::{Method, Options};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 use std::io::Write;
@@ -85,49 +85,22 @@ fn run_with(
         }
         return output(&title, &seq, csv, json, capture);
     }
-    let Some((name, rest)) = words.split_first() else {
-        return Err(Error::Input(
-            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`".into(),
-        ));
+    let computed = grundy::seq::of_words(words, to, method, all, &settings)?;
+    let seq = computed.sequence;
+    let Some(rules) = computed.rules else {
+        return output(&computed.title, &seq, csv, json, capture);
     };
-    let entry = games::find(name)?;
-    if let Some(values) = entry.caps.sequence {
-        // Not a heap game, but one number (the triomino game's 2×n strips): the game's own
-        // sequence.
-        let (values, method) = values(rest, to, &settings.limits.control)?;
-        let seq = Sequence::from_values(values, &PeriodProof::None, method)?;
-        return output(entry.name, &seq, csv, json, capture);
-    }
-    let Some(make) = entry.heap_rules else {
-        return Err(Error::Input(format!(
-            "{} is not a one-heap game: seq applies to heap games (see `grundy list`)",
-            entry.name
-        )));
-    };
-    let rules = make(name, rest, to)?;
-    if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
-        return Err(Error::Input(format!(
-            "--to {to} is beyond the state limit {}; raise it with --max-states",
-            settings.limits.max_states
-        )));
-    }
-    let options = Options {
-        method,
-        stop_when_proved: !all,
-        control: settings.limits.control.clone(),
-    };
-    let seq = sequence_until(rules.as_ref(), to, options)?;
     if let Some(why) = seq.stopped.clone() {
-        return stopped_early(&words.join(" "), &seq, why, csv, json, capture);
+        return stopped_early(&computed.title, &seq, why, csv, json, capture);
     }
     if verify {
         let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
         eprintln!(
             "grundy: {}",
-            verify_sequence(name, rest, rules.as_ref(), &values, &seq, &settings)?
+            verify_sequence(&words[0], &words[1..], rules.as_ref(), &values, &seq, &settings)?
         );
     }
-    output(&words.join(" "), &seq, csv, json, capture)
+    output(&computed.title, &seq, csv, json, capture)
 }
 
 /// `--verify`: the values again by an independent method (see [`grundy::solve::verify`]): a

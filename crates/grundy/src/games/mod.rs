@@ -94,6 +94,46 @@ pub struct Capabilities {
     pub grid: Option<GridFn>,
     /// `plot GAME ...`: a picture of values over the game's board.
     pub picture: Option<PictureFn>,
+    /// How a front end lets a person write a position (the web explorer's editor).
+    pub editor: Editor,
+}
+
+/// How a position of the game is edited by hand: what a front end that draws positions (the
+/// web explorer) shows instead of a line of words. Each game module declares its own, so front
+/// ends learn board shapes from the registry and name no game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Editor {
+    /// The words as typed (the default).
+    Words,
+    /// Natural numbers (heaps, squares, coordinates), after the leading words that are not
+    /// numbers (`--set 1,2,3`, an octal code); more numbers may be added.
+    Numbers,
+    /// A rectangular board: rows joined by `/`, each cell one character of `cells` (a click
+    /// turns a cell into the next one); `ROWSxCOLUMNS` is a full board of `cells[0]`.
+    Board {
+        /// The cell characters, the first being the cell of a full board.
+        cells: &'static str,
+    },
+    /// A staircase (a Young diagram): row lengths joined by `,`, each row at most as long as
+    /// the one before; `ROWSxCOLUMNS` is a full rectangle. A click at (row, column) keeps of
+    /// each row from that one on only the cells left of the column.
+    Staircase,
+    /// One row of cells, each one character of `cells` (a click turns a cell into the next one).
+    Row {
+        /// The cell characters.
+        cells: &'static str,
+    },
+    /// The position's first word is a file, given as text: a file named `file`, then the
+    /// other words. With `cells`, the text is a board of those characters, one row per line.
+    File {
+        /// The name the text is given under (its extension tells its format).
+        file: &'static str,
+        /// For a board file: the cell characters (a click turns a cell into the next one).
+        cells: Option<&'static str>,
+        /// Whether the text is a digraph (drawn with each vertex's value).
+        graph: bool,
+    },
 }
 
 impl Capabilities {
@@ -107,6 +147,7 @@ impl Capabilities {
         row_law: None,
         grid: None,
         picture: None,
+        editor: Editor::Words,
     };
 }
 
