@@ -39,7 +39,14 @@ before(async () => {
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.kill();
+  if (server && server.exitCode === null) {
+    // SIGTERM stops `grundy serve` (as Ctrl-C does); SIGKILL if it did not within 5 s.
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    const t = setTimeout(() => server.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(t);
+  }
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 

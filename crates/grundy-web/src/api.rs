@@ -40,9 +40,9 @@ pub fn routes() -> Router<Arc<Jobs>> {
 }
 
 /// The body, or a 400 with serde's message.
-fn body<T>(b: std::result::Result<Json<T>, JsonRejection>) -> std::result::Result<T, Response> {
+fn body<T>(b: std::result::Result<Json<T>, JsonRejection>) -> std::result::Result<T, Failure> {
     b.map(|Json(t)| t)
-        .map_err(|e| Failure::input(format!("bad request body: {}", e.body_text())).into_response())
+        .map_err(|e| Failure::input(format!("bad request body: {}", e.body_text())))
 }
 
 /// One game of `list`: the summary, the registry's capabilities and the editor.
@@ -133,7 +133,7 @@ fn build_all(components: &[String], settings: &Settings, what: &str) -> Result<V
 async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         ValueReport::of(build(&q.position, s)?.as_ref())
@@ -144,7 +144,7 @@ async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positi
 async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         MovesReport::of(build(&q.position, s)?.as_ref())
@@ -155,7 +155,7 @@ async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positi
 async fn sum(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ComponentsAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         SumReport::of(&Sum::new(build_all(&q.components, s, "sum")?)?)
@@ -178,7 +178,7 @@ struct ExplainAsked {
 async fn explain(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ExplainAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         let p: Box<dyn AnyPosition> = match (&q.position, &q.components) {
@@ -207,7 +207,7 @@ struct SeqAsked {
 async fn seq(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<SeqAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     if q.to > MAX_SEQ_TO {
         return Failure::input(format!("--to {} is too large here: at most {MAX_SEQ_TO}", q.to)).into_response();
@@ -245,7 +245,7 @@ struct TableAsked {
 async fn table(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<TableAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, HashMap::new(), move |s| {
         grundy::table::report(&games::words(&q.table), q.boolean, true, s)
@@ -276,7 +276,7 @@ struct GraphAnswer {
 async fn graph(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<GraphAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         let solved = grundy::games::graph::load(&q.file, &s.limits.control)?;
@@ -296,7 +296,7 @@ async fn graph(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<GraphA
 async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ComponentsAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         let parts = build_all(&q.components, s, "wtia")?;
@@ -339,7 +339,7 @@ struct PlayAnswer {
 async fn play(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
         let p = build(&q.position, s)?;

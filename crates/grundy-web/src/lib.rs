@@ -21,6 +21,7 @@ mod jobs;
 pub use jobs::ServerLimits;
 
 use axum::Router;
+use grundy::control::Cancel;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -42,9 +43,10 @@ pub async fn serve(addr: SocketAddr, limits: ServerLimits, ready: impl FnOnce(So
     axum::serve(listener, router(limits)).await
 }
 
-/// `grundy serve`: run the server on `host:port` on a runtime of its own until the process
-/// ends; prints the address, and with `open` asks the desktop to open it in a browser.
-pub fn run(host: &str, port: u16, open: bool, limits: ServerLimits) -> Result<(), String> {
+/// `grundy serve`: run the server on `host:port` on a runtime of its own until `stop` is
+/// cancelled (Ctrl-C, SIGTERM); prints the address, and with `open` asks the desktop to open
+/// it in a browser. Computations still running then are cancelled with the runtime.
+pub fn run(host: &str, port: u16, open: bool, limits: ServerLimits, stop: Cancel) -> Result<(), String> {
     let ip: std::net::IpAddr = host
         .parse()
         .map_err(|_| format!("--host {host} is not an IP address (e.g. 127.0.0.1)"))?;
@@ -52,15 +54,26 @@ pub fn run(host: &str, port: u16, open: bool, limits: ServerLimits) -> Result<()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
-    runtime
-        .block_on(serve(SocketAddr::new(ip, port), limits, |bound| {
+    let served = runtime.block_on(async {
+        let server = serve(SocketAddr::new(ip, port), limits, |bound| {
             let url = format!("http://{bound}/");
             println!("grundy explorer on {url} (Ctrl-C stops it)");
             if open {
                 open_browser(&url);
             }
-        }))
-        .map_err(|e| format!("cannot serve on {host}:{port}: {e}"))
+        });
+        let stopped = async {
+            while !stop.is_cancelled() {
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        };
+        tokio::select! {
+            r = server => r,
+            () = stopped => Ok(()),
+        }
+    });
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    served.map_err(|e| format!("cannot serve on {host}:{port}: {e}"))
 }
 
 /// Ask the desktop to open `url` (xdg-open, open or start); a failure is only reported.

@@ -161,7 +161,7 @@ fn run(cli: Cli) -> Result<String, Error> {
     }
 }
 
-/// `grundy serve`: the web explorer (crate `grundy-web`) until the process ends.
+/// `grundy serve`: the web explorer (crate `grundy-web`) until Ctrl-C or SIGTERM.
 fn serve(a: &args::ServeArgs) -> Result<String, Error> {
     let mut limits = grundy_web::ServerLimits::default();
     let settings = settings(&a.limits)?;
@@ -175,7 +175,12 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
         let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);
         limits.max_time = std::time::Duration::from_secs(s);
     }
-    grundy_web::run(&a.host, a.port, a.open, limits).map_err(Error::Input)?;
+    let stop = settings.limits.control.cancel_token().clone();
+    grundy_web::run(&a.host, a.port, a.open, limits, stop.clone()).map_err(Error::Input)?;
+    // Served until Ctrl-C (or SIGTERM): exit code 130, as every interrupted command.
+    if stop.is_cancelled() {
+        return Err(Error::Interrupted);
+    }
     Ok(String::new())
 }
 
