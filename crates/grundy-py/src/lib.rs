@@ -108,7 +108,7 @@ fn sequence_spec<'py>(
             jobs: settings.limits.jobs,
             checkpoint: None,
         };
-        let seq = games::sequence(&words, to, options, &settings)?;
+        let seq = grundy::seq::of_words(&words, to, options, &settings)?.sequence;
         if let Some(why) = seq.stopped {
             return Err(why);
         }

@@ -2,10 +2,62 @@
 //! file in the same directory, synced, then renamed over the old one) and checked with a
 //! checksum; input files must be regular files of bounded size, so a FIFO or `/dev/zero` is
 //! refused instead of blocking or filling the memory.
+//!
+//! A front end that serves others (the web explorer) confines a computation to files it was
+//! given as text with [`sandboxed`]: there, reads see only those texts and writes are refused,
+//! so no request reads or writes the server's disk.
 
 use crate::error::{Error, Result};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::Path;
+
+thread_local! {
+    /// The files this thread may read while [`sandboxed`] runs (none on the disk).
+    static SANDBOX: RefCell<Option<HashMap<String, String>>> = const { RefCell::new(None) };
+}
+
+/// Run `f` on this thread with file access confined to `files` (name → text): every read of
+/// the library ([`read_regular`], [`check_regular`]) sees only these names, and every write
+/// ([`write_atomic_with`]) is refused with an input error. The previous confinement (if any) is
+/// restored afterwards, also when `f` panics.
+pub fn sandboxed<R>(files: HashMap<String, String>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<HashMap<String, String>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            SANDBOX.with(|s| *s.borrow_mut() = old);
+        }
+    }
+    let _restore = Restore(SANDBOX.with(|s| s.borrow_mut().replace(files)));
+    f()
+}
+
+/// Inside [`sandboxed`]: the text of `path` if it was given, else the error a disk read gets
+/// there; `None` outside.
+fn sandbox_read(path: &Path, max_bytes: u64, what: &str) -> Option<Result<Vec<u8>>> {
+    SANDBOX.with(|s| {
+        let s = s.borrow();
+        let files = s.as_ref()?;
+        let name = path.to_string_lossy();
+        Some(match files.get(name.as_ref()) {
+            Some(text) if text.len() as u64 > max_bytes => Err(Error::Input(format!(
+                "{what} {name} is too large: {} bytes, at most {max_bytes} are read",
+                text.len()
+            ))),
+            Some(text) => Ok(text.clone().into_bytes()),
+            None => Err(Error::Input(format!(
+                "cannot read {what} {name}: no such file was given (this front end reads no file from the disk)"
+            ))),
+        })
+    })
+}
+
+/// Whether [`sandboxed`] confines this thread.
+fn in_sandbox() -> bool {
+    SANDBOX.with(|s| s.borrow().is_some())
+}
 
 /// The largest input file (graph, maze, rules or board) that is read.
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
@@ -34,6 +86,12 @@ pub fn write_atomic_with(
     what: &str,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<()> {
+    if in_sandbox() {
+        return Err(Error::Input(format!(
+            "cannot write {what} {}: this front end writes no file",
+            path.display()
+        )));
+    }
     let err = |e: std::io::Error| Error::Input(format!("cannot write {what} {}: {e}", path.display()));
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -66,6 +124,9 @@ pub fn write_atomic_with(
 /// Check that `path` names a regular file (not a FIFO, a device or a directory) of at most
 /// `max_bytes` bytes, before it is opened. `what` names the file in the error message.
 pub fn check_regular(path: &Path, max_bytes: u64, what: &str) -> Result<()> {
+    if let Some(read) = sandbox_read(path, max_bytes, what) {
+        return read.map(|_| ());
+    }
     let meta =
         std::fs::metadata(path).map_err(|e| Error::Input(format!("cannot read {what} {}: {e}", path.display())))?;
     if !meta.is_file() {
@@ -89,6 +150,9 @@ pub fn check_regular(path: &Path, max_bytes: u64, what: &str) -> Result<()> {
 /// ([`crate::control::Control::reserve`]: [`Error::MemoryLimit`] when that does not fit). A
 /// file that cannot be inspected passes here and is reported by the read itself.
 pub fn reserve_for(path: &Path, factor: u64, control: &crate::control::Control) -> Result<()> {
+    if let Some(Ok(text)) = sandbox_read(path, MAX_INPUT_BYTES, "file") {
+        return control.reserve((text.len() as u64).saturating_mul(factor));
+    }
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() => control.reserve(meta.len().saturating_mul(factor)),
         _ => Ok(()),
@@ -98,6 +162,9 @@ pub fn reserve_for(path: &Path, factor: u64, control: &crate::control::Control) 
 /// Read a regular file of at most `max_bytes` bytes (see [`check_regular`]); the read itself
 /// is bounded too, in case the file grows meanwhile.
 pub fn read_regular(path: &Path, max_bytes: u64, what: &str) -> Result<Vec<u8>> {
+    if let Some(read) = sandbox_read(path, max_bytes, what) {
+        return read;
+    }
     check_regular(path, max_bytes, what)?;
     let err = |e: std::io::Error| Error::Input(format!("cannot read {what} {}: {e}", path.display()));
     let f = std::fs::File::open(path).map_err(err)?;
@@ -128,6 +195,22 @@ pub fn read_regular_text(path: &Path, max_bytes: u64, what: &str) -> Result<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sandbox_reads_only_its_own_files_and_writes_none() {
+        let files = HashMap::from([("g.txt".to_string(), "a b\n".to_string())]);
+        sandboxed(files, || {
+            assert_eq!(
+                read_regular_text(Path::new("g.txt"), 100, "graph file").unwrap(),
+                "a b\n"
+            );
+            assert!(read_regular(Path::new("g.txt"), 2, "graph file").is_err());
+            let e = read_regular(Path::new("/etc/hostname"), 100, "graph file").unwrap_err();
+            assert!(e.to_string().contains("no such file was given"), "{e}");
+            assert!(write_atomic(Path::new("out.bin"), b"x", "table file").is_err());
+        });
+        assert!(!in_sandbox());
+    }
 
     #[test]
     fn a_file_larger_than_the_budget_allows_is_refused_before_it_is_read() {

@@ -64,10 +64,13 @@ pub mod game;
 pub mod games;
 pub mod memory;
 pub mod nimber;
+pub mod opponent;
 pub mod outcome;
 pub mod position;
 pub mod report;
+pub mod seq;
 pub mod solve;
+pub mod table;
 pub mod value;
 
 pub use error::{Error, Result};

@@ -79,6 +79,9 @@ pub enum Command {
     /// Every game of a family, proved periodic or left open: `grundy census octal:3 --to 10000
     /// --out octal3.csv`; `grundy census merge A.csv B.csv -o ALL.csv` merges shards.
     Census(CensusArgs),
+    /// The explorer: a web page and a JSON API on 127.0.0.1 (docs/api.md):
+    /// `grundy serve [--port P] [--open]`.
+    Serve(ServeArgs),
 }
 
 /// `--max-states` and `--max-memory`: how far a computation may go.
@@ -379,6 +382,26 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// `grundy serve`: where to listen and each request's limits.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "127.0.0.1", value_name = "IP")]
+    pub host: String,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Longest time one request may compute, in seconds [default: 20].
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<String>,
+    /// Most positions one request may keep [default: 2000000]; --max-memory: the process's.
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 /// The whole command line's clap description: a flag given twice counts once, as before.

@@ -11,7 +11,7 @@ use grundy::games::Settings;
 use grundy::games::graph::{Pawns, SolvedGraph, load};
 use grundy::outcome::Outcome;
 use grundy::report::{
-    FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, ValueReport, VertexReport,
+    FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, ValueReport,
 };
 use grundy::solve::digraph::INFINITE;
 use grundy::solve::gfunctions::{Functions, Rule, enumerate_bounded};
@@ -69,7 +69,7 @@ pub fn run(a: &GraphArgs, settings: Settings) -> Result<String> {
         let r = functions(&solved, rule, limit, settings)?;
         return if json { json_line(&r) } else { Ok(functions_text(&r)) };
     }
-    let r = vertices(&solved);
+    let r = GraphReport::of(&solved);
     if json { json_line(&r) } else { Ok(vertices_text(&r)) }
 }
 
@@ -79,26 +79,6 @@ fn label(o: Outcome) -> &'static str {
         Outcome::P => "p",
         Outcome::N => "n",
         Outcome::Draw => "d",
-    }
-}
-
-fn vertices(s: &SolvedGraph) -> GraphReport {
-    let g = &s.graph;
-    GraphReport {
-        file: s.file.clone(),
-        acyclic: s.acyclic,
-        arcs: g.arc_count(),
-        vertices: g
-            .vertices()
-            .map(|v| {
-                let value = s.value(v);
-                VertexReport {
-                    name: g.name(v).to_string(),
-                    outcome: value.outcome(),
-                    value,
-                }
-            })
-            .collect(),
     }
 }
 

@@ -196,7 +196,31 @@ fn run(cli: Cli) -> Result<String, Error> {
             let settings = settings(&a.limits)?;
             census::run(&a, settings)
         }
+        Command::Serve(a) => serve(&a),
     }
+}
+
+/// `grundy serve`: the web explorer (crate `grundy-web`) until Ctrl-C or SIGTERM.
+fn serve(a: &args::ServeArgs) -> Result<String, Error> {
+    let mut limits = grundy_web::ServerLimits::default();
+    let settings = settings(&a.limits)?;
+    if a.limits.max_states.is_some() {
+        limits.max_states = settings.limits.max_states;
+    }
+    if let Some(size) = &a.limits.max_memory {
+        limits.max_memory = grundy::memory::parse_size(size)?;
+    }
+    if let Some(t) = &a.max_time {
+        let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);
+        limits.max_time = std::time::Duration::from_secs(s);
+    }
+    let stop = settings.limits.control.cancel_token().clone();
+    grundy_web::run(&a.host, a.port, a.open, limits, stop.clone()).map_err(Error::Input)?;
+    // Served until Ctrl-C (or SIGTERM): exit code 130, as every interrupted command.
+    if stop.is_cancelled() {
+        return Err(Error::Interrupted);
+    }
+    Ok(String::new())
 }
 
 /// `grundy completions SHELL`: clap_complete's script for the whole command line.

@@ -24,8 +24,8 @@
 //! it picks the option of greatest *remoteness* (Steinhaus; Winning Ways ch. 9): remoteness 0 at
 //! a terminal position; from a position with a P-option, 1 + the least remoteness of a P-option
 //! (the winner hurries); otherwise 1 + the greatest remoteness of an option (the loser delays).
-//! Remoteness is computed by a memoised search bounded by [`REMOTENESS_BUDGET`] positions and
-//! [`REMOTENESS_DEPTH`] plies; when the bound is hit (a huge game) or the game is loopy, the
+//! Remoteness is computed by a memoised search bounded by `REMOTENESS_BUDGET` positions and
+//! `REMOTENESS_DEPTH` plies ([`grundy::opponent`]); when the bound is hit (a huge game) or the game is loopy, the
 //! computer instead picks the option with the most moves of its own (keeping the game complex).
 //! In a loopy draw it keeps to options of infinite value.
 //!
@@ -37,15 +37,10 @@ use grundy::error::{Error, Result};
 use grundy::game::Convention;
 use grundy::games::{self, Settings};
 use grundy::nimber::Nimber;
+use grundy::opponent::{Remoteness, computer_move, huge_computer_move};
 use grundy::position::{AnyPosition, Played};
 use grundy::value::Value;
-use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
-
-/// Most positions the remoteness search visits for one decision.
-pub const REMOTENESS_BUDGET: usize = 200_000;
-/// Deepest line of play the remoteness search follows.
-pub const REMOTENESS_DEPTH: usize = 2_000;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Side {
@@ -146,7 +141,7 @@ fn session(
     );
     // history[i] = (position, side to move there)
     let mut history: Vec<(Box<dyn AnyPosition>, Side)> = vec![(start, first)];
-    let mut remoteness = Remoteness::default();
+    let mut remoteness = Remoteness::new(settings.limits.control.clone());
     loop {
         let (position, side) = history.last().map(|(p, s)| (p.boxed(), *s)).expect("non-empty");
         say(out, &format!("\nposition: {}", position.text()));
@@ -250,23 +245,6 @@ const TYPE_A_POSITION: &str = "type the position your move leads to (e.g. the he
 fn labels(moves: &[Played]) -> String {
     let l: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
     l.join(", ")
-}
-
-/// The computer's move where the moves cannot all be listed: a winning move (to value 0) when
-/// there is one, else a move to the least nonzero value reachable among 1, 2, 3, ... and the
-/// powers of two (a Nim heap always has one of those).
-fn huge_computer_move(p: &dyn AnyPosition) -> Result<Played> {
-    let targets = (0..64u64).chain((6..64).map(|k| 1u64 << k));
-    for t in targets {
-        if let Some(m) = p.moves_to(Nimber(t))?.into_iter().next() {
-            return Ok(m);
-        }
-    }
-    Err(Error::Input(format!(
-        "{} {}: too many moves to list, and none found to a small value",
-        p.game(),
-        p.text()
-    )))
 }
 
 /// The player's move where the moves cannot all be listed, or why the typed text is none.
@@ -435,102 +413,6 @@ fn choose(typed: &str, moves: Vec<Played>) -> std::result::Result<Played, String
     }
 }
 
-/// Remoteness: how long the game lasts with the winner hurrying and the loser delaying.
-#[derive(Default)]
-struct Remoteness {
-    memo: HashMap<String, u64>,
-}
-
-enum Stop {
-    Budget,
-    Failed(Error),
-}
-
-impl Remoteness {
-    fn of(&mut self, p: &dyn AnyPosition, depth: usize, visiting: &mut Vec<String>) -> std::result::Result<u64, Stop> {
-        let key = p.text();
-        if let Some(&r) = self.memo.get(&key) {
-            return Ok(r);
-        }
-        if depth > REMOTENESS_DEPTH || self.memo.len() > REMOTENESS_BUDGET || visiting.contains(&key) {
-            return Err(Stop::Budget);
-        }
-        if super::progress::interrupted() {
-            return Err(Stop::Failed(Error::Interrupted));
-        }
-        visiting.push(key.clone());
-        let moves = p.moves().map_err(Stop::Failed)?;
-        let mut hurry: Option<u64> = None; // least even remoteness (a P-option)
-        let mut delay = 0;
-        for m in &moves {
-            let r = self.of(m.next.as_ref(), depth + 1, visiting)?;
-            if r % 2 == 0 {
-                hurry = Some(hurry.map_or(r, |h| h.min(r)));
-            }
-            delay = delay.max(r);
-        }
-        visiting.pop();
-        let r = match (moves.is_empty(), hurry) {
-            (true, _) => 0,
-            (false, Some(h)) => h + 1,
-            (false, None) => delay + 1,
-        };
-        self.memo.insert(key, r);
-        Ok(r)
-    }
-}
-
-/// A winning move if there is one; otherwise the move that makes the game last longest.
-fn computer_move(p: &dyn AnyPosition, moves: Vec<Played>, remoteness: &mut Remoteness) -> Result<Played> {
-    let value = p.value()?;
-    let can_win = match &value {
-        Value::Finite(v) => !v.is_zero(),
-        Value::Infinite { escapes } => escapes.contains(&Nimber::ZERO),
-    };
-    if can_win && let Some(m) = p.moves_to(Nimber::ZERO)?.into_iter().next() {
-        return Ok(m);
-    }
-    if p.convention() == Convention::Normal && matches!(value, Value::Infinite { .. }) {
-        // A draw: stay in the loop (an option of infinite value).
-        for (i, m) in moves.iter().enumerate() {
-            if matches!(m.next.value()?, Value::Infinite { .. }) {
-                return Ok(moves.into_iter().nth(i).expect("in range"));
-            }
-        }
-    }
-    // Delay: the option of greatest remoteness (ties: the first in the game's order).
-    let mut best: Option<(u64, usize)> = None;
-    let mut bounded = true;
-    for (i, m) in moves.iter().enumerate() {
-        match remoteness.of(m.next.as_ref(), 0, &mut Vec::new()) {
-            Ok(r) => {
-                if best.is_none_or(|(b, _)| r > b) {
-                    best = Some((r, i));
-                }
-            }
-            Err(Stop::Failed(e)) => return Err(e),
-            Err(Stop::Budget) => {
-                bounded = false;
-                break;
-            }
-        }
-    }
-    let pick = if bounded {
-        best.map_or(0, |(_, i)| i)
-    } else {
-        // Too big to look ahead: keep the game complex (most replies).
-        let mut pick = (0, 0);
-        for (i, m) in moves.iter().enumerate() {
-            let n = m.next.moves()?.len();
-            if n > pick.0 {
-                pick = (n, i);
-            }
-        }
-        pick.1
-    };
-    Ok(moves.into_iter().nth(pick).expect("in range"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -576,7 +458,7 @@ mod tests {
     fn remoteness_of_subtraction_heaps() {
         // 1-2-3 game by hand: 1..3 are won in one move; 4 lasts 2 plies (any move, then the
         // win); 5 goes to 4 (the winner hurries to a P-position): 3; 8 → 7/6/5 (each 3): 4.
-        let mut r = Remoteness::default();
+        let mut r = Remoteness::new(grundy::control::Control::new());
         for (n, want) in [(0u64, 0u64), (1, 1), (3, 1), (4, 2), (5, 3), (8, 4)] {
             let p = build(&format!("subtraction --set 1,2,3 {n}"));
             assert_eq!(r.of(p.as_ref(), 0, &mut Vec::new()).ok(), Some(want), "heap {n}");

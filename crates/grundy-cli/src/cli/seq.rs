@@ -116,27 +116,22 @@ fn run_with(
         jobs: settings.limits.jobs,
         checkpoint,
     };
-    let seq = games::sequence(words, to, options, &settings)?;
-    let (name, rest) = words.split_first().expect("games::sequence refuses no words");
-    let entry = games::find(name)?;
-    if entry.caps.sequence.is_some() {
-        // Not a heap game, but one number (the triomino game's 2×n strips): the game's own
-        // sequence, titled by the game's name.
-        return output(entry.name, &seq, csv, json, capture);
-    }
+    let computed = grundy::seq::of_words(words, to, options, &settings)?;
+    let seq = computed.sequence;
+    let Some(rules) = computed.rules else {
+        return output(&computed.title, &seq, csv, json, capture);
+    };
     if let Some(why) = seq.stopped.clone() {
-        return stopped_early(&words.join(" "), &seq, why, csv, json, capture);
+        return stopped_early(&computed.title, &seq, why, csv, json, capture);
     }
     if verify {
         let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
-        let make = entry.heap_rules.expect("games::sequence computed heap rules");
-        let rules = make(name, rest, to)?;
         eprintln!(
             "grundy: {}",
-            verify_sequence(name, rest, rules.as_ref(), &values, &seq, &settings)?
+            verify_sequence(&words[0], &words[1..], rules.as_ref(), &values, &seq, &settings)?
         );
     }
-    output(&words.join(" "), &seq, csv, json, capture)
+    output(&computed.title, &seq, csv, json, capture)
 }
 
 /// `--verify`: the values again by an independent method (see [`grundy::solve::verify`]): a

@@ -285,6 +285,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Staircase,
         board_search: true,
         ..Capabilities::NONE
     },

@@ -178,6 +178,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Row { cells: ".RB" },
         board_search: true,
         empty_text: true,
         ..Capabilities::NONE

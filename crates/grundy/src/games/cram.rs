@@ -559,6 +559,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Board { cells: ".#" },
         board_search: true,
         ..Capabilities::NONE
     },

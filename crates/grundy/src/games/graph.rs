@@ -328,6 +328,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::File { file: "graph.txt", cells: None, graph: true },
         reads_file: true,
         ..Capabilities::NONE
     },

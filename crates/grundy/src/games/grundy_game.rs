@@ -53,5 +53,8 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
-    caps: Capabilities::NONE,
+    caps: Capabilities {
+        editor: super::Editor::Numbers,
+        ..Capabilities::NONE
+    },
 };

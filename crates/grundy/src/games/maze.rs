@@ -386,6 +386,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::File { file: "maze.txt", cells: Some(".#@"), graph: false },
         reads_file: true,
         picture: Some(value_grid),
         ..Capabilities::NONE

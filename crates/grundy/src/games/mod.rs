@@ -17,7 +17,7 @@ use crate::games::heap::HeapRules;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
 use crate::solve::periodicity::Periodicity;
-use crate::solve::{Limits, Solver, heap_sequence};
+use crate::solve::{Limits, Solver};
 
 /// Settings every game builder receives from the command line: the limits, which carry the
 /// [`crate::control::Control`] (cancellation, progress, memory budget) of the computation.
@@ -94,6 +94,46 @@ pub struct Capabilities {
     pub grid: Option<GridFn>,
     /// `plot GAME ...`: a picture of values over the game's board.
     pub picture: Option<PictureFn>,
+    /// How a front end lets a person write a position (the web explorer's editor).
+    pub editor: Editor,
+}
+
+/// How a position of the game is edited by hand: what a front end that draws positions (the
+/// web explorer) shows instead of a line of words. Each game module declares its own, so front
+/// ends learn board shapes from the registry and name no game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Editor {
+    /// The words as typed (the default).
+    Words,
+    /// Natural numbers (heaps, squares, coordinates), after the leading words that are not
+    /// numbers (`--set 1,2,3`, an octal code); more numbers may be added.
+    Numbers,
+    /// A rectangular board: rows joined by `/`, each cell one character of `cells` (a click
+    /// turns a cell into the next one); `ROWSxCOLUMNS` is a full board of `cells[0]`.
+    Board {
+        /// The cell characters, the first being the cell of a full board.
+        cells: &'static str,
+    },
+    /// A staircase (a Young diagram): row lengths joined by `,`, each row at most as long as
+    /// the one before; `ROWSxCOLUMNS` is a full rectangle. A click at (row, column) keeps of
+    /// each row from that one on only the cells left of the column.
+    Staircase,
+    /// One row of cells, each one character of `cells` (a click turns a cell into the next one).
+    Row {
+        /// The cell characters.
+        cells: &'static str,
+    },
+    /// The position's first word is a file, given as text: a file named `file`, then the
+    /// other words. With `cells`, the text is a board of those characters, one row per line.
+    File {
+        /// The name the text is given under (its extension tells its format).
+        file: &'static str,
+        /// For a board file: the cell characters (a click turns a cell into the next one).
+        cells: Option<&'static str>,
+        /// Whether the text is a digraph (drawn with each vertex's value).
+        graph: bool,
+    },
 }
 
 impl Capabilities {
@@ -107,6 +147,7 @@ impl Capabilities {
         row_law: None,
         grid: None,
         picture: None,
+        editor: Editor::Words,
     };
 }
 
@@ -259,52 +300,6 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
         return crate::error::input("no game given: write a game name and its position, e.g. `nim 10 12 5`");
     };
     (find(name)?.build)(name, rest, settings)
-}
-
-/// The values g(0..=`to`) of the one-heap game named by `words` (its name and rule words, no
-/// heap), as `grundy seq` computes them: the game's own sequence when it has one (the triomino
-/// game's 2×n strips), else its heap rules through [`heap_sequence::sequence_until`] (a run
-/// stopped by cancellation or the memory budget keeps its values so far, see
-/// [`Sequence::stopped`](heap_sequence::Sequence::stopped)). `options.control` is the control
-/// of the computation. Rules without a take-and-break code are valued by the generic solver, so
-/// `to` must stay below the state limit of `settings`.
-pub fn sequence(
-    words: &[String],
-    to: u64,
-    options: crate::solve::take_break::Options,
-    settings: &Settings,
-) -> Result<heap_sequence::Sequence> {
-    use crate::solve::periodicity::PeriodProof;
-    let Some((name, rest)) = words.split_first() else {
-        return crate::error::input(
-            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`",
-        );
-    };
-    let entry = find(name)?;
-    if let Some(values) = entry.caps.sequence {
-        let (values, method) = values(rest, to, &options.control)?;
-        return heap_sequence::Sequence::from_values(values, &PeriodProof::None, method);
-    }
-    let Some(make) = entry.heap_rules else {
-        return crate::error::input(format!(
-            "{} is not a one-heap game: seq applies to heap games (see `grundy list`)",
-            entry.name
-        ));
-    };
-    let rules = make(name, rest, to)?;
-    if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
-        return crate::error::input(format!(
-            "--to {to} is beyond the state limit {}; raise it with --max-states",
-            settings.limits.max_states
-        ));
-    }
-    if options.checkpoint.is_some() && rules.take_break().is_none() {
-        return crate::error::input(format!(
-            "--checkpoint applies to take-and-break codes and Grundy's game, not to {}",
-            entry.name
-        ));
-    }
-    heap_sequence::sequence_until(rules.as_ref(), to, options)
 }
 
 /// Split a quoted sum component such as `'nim 3 4'` into words (whitespace separated).

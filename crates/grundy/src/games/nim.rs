@@ -69,6 +69,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: Some(rules),
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Numbers,
         closed_form: true,
         ..Capabilities::NONE
     },

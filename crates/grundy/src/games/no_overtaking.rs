@@ -141,6 +141,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Numbers,
         closed_form: true,
         row_law: Some(row_law),
         ..Capabilities::NONE

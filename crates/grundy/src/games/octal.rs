@@ -351,7 +351,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: Some(claims),
-    caps: Capabilities::NONE,
+    caps: Capabilities {
+        editor: super::Editor::Numbers,
+        ..Capabilities::NONE
+    },
 };
 
 #[cfg(test)]

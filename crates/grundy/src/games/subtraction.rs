@@ -122,7 +122,10 @@ pub const ENTRY: GameEntry = GameEntry {
     build,
     heap_rules: Some(rules),
     claims: None,
-    caps: Capabilities::NONE,
+    caps: Capabilities {
+        editor: super::Editor::Numbers,
+        ..Capabilities::NONE
+    },
 };
 
 /// Subtraction of 1 or of any prime.
@@ -225,5 +228,8 @@ pub const PRIME_ENTRY: GameEntry = GameEntry {
     build: build_prime,
     heap_rules: Some(prime_rules),
     claims: None,
-    caps: Capabilities::NONE,
+    caps: Capabilities {
+        editor: super::Editor::Numbers,
+        ..Capabilities::NONE
+    },
 };

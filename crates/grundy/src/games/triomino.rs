@@ -438,6 +438,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Numbers,
         board_search: true,
         sequence: Some(strip_sequence),
         ..Capabilities::NONE

@@ -414,6 +414,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Row { cells: "RB" },
         closed_form: true,
         empty_text: true,
         ..Capabilities::NONE

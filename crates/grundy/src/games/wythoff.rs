@@ -225,6 +225,7 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
+        editor: super::Editor::Numbers,
         closed_form: true,
         grid: Some(table),
         ..Capabilities::NONE

@@ -41,6 +41,29 @@ pub struct GraphReport {
     pub vertices: Vec<VertexReport>,
 }
 
+impl GraphReport {
+    /// The report of a solved digraph: every vertex with its value and outcome.
+    pub fn of(s: &crate::games::graph::SolvedGraph) -> GraphReport {
+        let g = &s.graph;
+        GraphReport {
+            file: s.file.clone(),
+            acyclic: s.acyclic,
+            arcs: g.arc_count(),
+            vertices: g
+                .vertices()
+                .map(|v| {
+                    let value = s.value(v);
+                    VertexReport {
+                        name: g.name(v).to_string(),
+                        outcome: value.outcome(),
+                        value,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
 /// `graph FILE --pawns V1,V2`: pawns on a digraph (a sum).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PawnsReport {

@@ -1,0 +1,370 @@
+//! The JSON API: one POST route per question of the command line (GET for `list`), each
+//! answering with the report the command's `--json` prints (docs/api.md has the bodies).
+//! Bad input is a 400 with the command line's message; a limit a 422; the time limit a 503.
+
+use super::jobs::{Asked, Failure, Jobs};
+use axum::Router;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Json, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use grundy::error::{Error, Result};
+use grundy::games::{self, Capability, Editor, REGISTRY, Settings};
+use grundy::position::{AnyPosition, Sum};
+use grundy::report::{
+    ExplainReport, GameSummary, GraphReport, MoveReport, MovesReport, Natural, SeqReport, SumReport, ValueReport,
+    WComponent, WtiaReport,
+};
+use grundy::solve::take_break::{Method, Options};
+use grundy::solve::wtia::{self, W, WValues};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The largest `to` of a sequence asked through the API (its values travel as JSON).
+pub const MAX_SEQ_TO: u64 = 1_000_000;
+
+/// The API's routes, under `/api`.
+pub fn routes() -> Router<Arc<Jobs>> {
+    Router::new()
+        .route("/list", get(list))
+        .route("/value", post(value))
+        .route("/moves", post(moves))
+        .route("/sum", post(sum))
+        .route("/explain", post(explain))
+        .route("/seq", post(seq))
+        .route("/table", post(table))
+        .route("/graph", post(graph))
+        .route("/wtia", post(wtia))
+        .route("/play", post(play))
+}
+
+/// The body, or a 400 with serde's message.
+fn body<T>(b: std::result::Result<Json<T>, JsonRejection>) -> std::result::Result<T, Failure> {
+    b.map(|Json(t)| t)
+        .map_err(|e| Failure::input(format!("bad request body: {}", e.body_text())))
+}
+
+/// One game of `list`: the summary, the registry's capabilities and the editor.
+#[derive(Serialize)]
+struct Listed {
+    #[serde(flatten)]
+    summary: GameSummary,
+    capabilities: Vec<Capability>,
+    editor: Editor,
+}
+
+/// `GET /api/list`: every game, as `list --json` plus each game's editor, and the limits.
+async fn list(State(jobs): State<Arc<Jobs>>) -> Response {
+    #[derive(Serialize)]
+    struct ListAnswer {
+        games: Vec<Listed>,
+        limits: LimitsShown,
+    }
+    #[derive(Serialize)]
+    struct LimitsShown {
+        max_states: usize,
+        max_millis: u128,
+        max_seq_to: u64,
+    }
+    let games = REGISTRY
+        .iter()
+        .map(|e| Listed {
+            summary: GameSummary {
+                name: e.name.into(),
+                aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
+                summary: e.summary.into(),
+                rules: e.rules.split_whitespace().collect::<Vec<_>>().join(" "),
+                syntax: e.syntax.into(),
+                example: e.example.into(),
+                sequence: e.heap_rules.is_some() || e.caps.sequence.is_some(),
+            },
+            capabilities: e.capabilities(),
+            editor: e.caps.editor,
+        })
+        .collect();
+    let l = jobs.limits();
+    Json(ListAnswer {
+        games,
+        limits: LimitsShown {
+            max_states: l.max_states,
+            max_millis: l.max_time.as_millis(),
+            max_seq_to: MAX_SEQ_TO,
+        },
+    })
+    .into_response()
+}
+
+/// A position (`"nim 10 12 5"`) with the files it names and lower limits.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionAsked {
+    position: String,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
+/// Components of a sum (`["nim 3 4", "grundy-game 8"]`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComponentsAsked {
+    components: Vec<String>,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
+fn build(text: &str, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    games::build(&games::words(text), settings)
+}
+
+fn build_all(components: &[String], settings: &Settings, what: &str) -> Result<Vec<Box<dyn AnyPosition>>> {
+    if components.is_empty() {
+        return Err(Error::Input(format!(
+            "{what} needs games, one string each: [\"nim 3 4\", \"grundy-game 8\"]"
+        )));
+    }
+    components.iter().map(|c| build(c, settings)).collect()
+}
+
+async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        ValueReport::of(build(&q.position, s)?.as_ref())
+    })
+    .await
+}
+
+async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        MovesReport::of(build(&q.position, s)?.as_ref())
+    })
+    .await
+}
+
+async fn sum(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ComponentsAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        SumReport::of(&Sum::new(build_all(&q.components, s, "sum")?)?)
+    })
+    .await
+}
+
+/// `explain`: a position, or the components of a sum.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainAsked {
+    position: Option<String>,
+    components: Option<Vec<String>>,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
+async fn explain(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ExplainAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        let p: Box<dyn AnyPosition> = match (&q.position, &q.components) {
+            (Some(p), None) => build(p, s)?,
+            (None, Some(c)) => Box::new(Sum::new(build_all(c, s, "explain")?)?),
+            _ => return Err(Error::Input("explain takes either `position` or `components`".into())),
+        };
+        ExplainReport::of(p.as_ref())
+    })
+    .await
+}
+
+/// `seq`: the game with its rules, the last heap, the method.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeqAsked {
+    game: String,
+    to: u64,
+    method: Option<String>,
+    #[serde(default)]
+    all: bool,
+    #[serde(default)]
+    limits: Asked,
+}
+
+async fn seq(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<SeqAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    if q.to > MAX_SEQ_TO {
+        return Failure::input(format!("--to {} is too large here: at most {MAX_SEQ_TO}", q.to)).into_response();
+    }
+    let method = match q.method.as_deref() {
+        None | Some("auto") => Method::Auto,
+        Some("plain") => Method::Plain,
+        Some("sparse") => Method::Sparse,
+        Some(m) => {
+            return Failure::input(format!("unknown --method `{m}`: accepted are auto, plain, sparse")).into_response();
+        }
+    };
+    jobs.run(q.limits, HashMap::new(), move |s| {
+        // One thread a request: the server runs several requests at once.
+        let options = Options {
+            method,
+            stop_when_proved: !q.all,
+            control: s.limits.control.clone(),
+            jobs: 1,
+            checkpoint: None,
+        };
+        let c = grundy::seq::of_words(&games::words(&q.game), q.to, options, s)?;
+        if let Some(why) = c.sequence.stopped.clone() {
+            return Err(why);
+        }
+        let values: Vec<Natural> = (0..=c.sequence.to).map(|n| Natural(c.sequence.get(n))).collect();
+        Ok(SeqReport::of(c.title, &c.sequence, values))
+    })
+    .await
+}
+
+/// `table`: the game with its arguments, one or two of them ranges.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableAsked {
+    table: String,
+    #[serde(default)]
+    boolean: bool,
+    #[serde(default)]
+    limits: Asked,
+}
+
+async fn table(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<TableAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, HashMap::new(), move |s| {
+        grundy::table::report(&games::words(&q.table), q.boolean, true, s)
+    })
+    .await
+}
+
+/// `graph`: a digraph file (given in `files`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphAsked {
+    file: String,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
+/// `graph`'s answer: the report of `graph FILE --json` and the arcs, to draw the graph.
+#[derive(Serialize)]
+struct GraphAnswer {
+    #[serde(flatten)]
+    report: GraphReport,
+    /// Each arc as `[from, to]`, indices into `vertices`.
+    arc_list: Vec<[u32; 2]>,
+}
+
+async fn graph(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<GraphAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        let solved = grundy::games::graph::load(&q.file, &s.limits.control)?;
+        let g = &solved.graph;
+        let arc_list = g
+            .vertices()
+            .flat_map(|v| g.followers(v).iter().map(move |&w| [v, w]))
+            .collect();
+        Ok(GraphAnswer {
+            report: GraphReport::of(&solved),
+            arc_list,
+        })
+    })
+    .await
+}
+
+async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ComponentsAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        let parts = build_all(&q.components, s, "wtia")?;
+        let mut values = WValues::new(s.limits.max_states).with_control(s.limits.control.clone());
+        let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
+        Ok(WtiaReport {
+            outcome: wtia::outcome(&ws),
+            winning_moves: values
+                .winning_moves(&parts)?
+                .iter()
+                .map(|(i, m)| MoveReport {
+                    component: Some(i + 1),
+                    ..MoveReport::of(m)
+                })
+                .collect(),
+            components: parts
+                .iter()
+                .zip(ws)
+                .map(|(p, w)| WComponent {
+                    game: p.game(),
+                    position: p.text(),
+                    w,
+                })
+                .collect(),
+        })
+    })
+    .await
+}
+
+/// `play`'s answer: the perfect opponent's move from the position (none at a terminal one).
+#[derive(Serialize)]
+struct PlayAnswer {
+    /// The position's value report (its winning moves are the hints).
+    value: ValueReport,
+    /// The computer's move, or null when no move is left.
+    #[serde(rename = "move")]
+    chosen: Option<MoveReport>,
+}
+
+async fn play(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+    let q = match body(b) {
+        Ok(q) => q,
+        Err(f) => return f.into_response(),
+    };
+    jobs.run(q.limits, q.files, move |s| {
+        let p = build(&q.position, s)?;
+        let value = ValueReport::of(p.as_ref())?;
+        let chosen = match p.moves() {
+            Ok(moves) if moves.is_empty() => None,
+            Ok(moves) => {
+                let mut remoteness = grundy::opponent::Remoteness::new(s.limits.control.clone());
+                Some(grundy::opponent::computer_move(p.as_ref(), moves, &mut remoteness)?)
+            }
+            Err(Error::MoveListLimit(..)) => Some(grundy::opponent::huge_computer_move(p.as_ref())?),
+            Err(e) => return Err(e),
+        };
+        Ok(PlayAnswer {
+            value,
+            chosen: chosen.as_ref().map(MoveReport::of),
+        })
+    })
+    .await
+}

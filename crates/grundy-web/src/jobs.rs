@@ -1,0 +1,194 @@
+//! Running one request's computation: off the request threads (`spawn_blocking`, at most
+//! [`ServerLimits::jobs`] at once), under the request's limits on states, memory and time, with
+//! file access confined to the texts the request sent ([`grundy::files::sandboxed`]), and
+//! cancelled ([`grundy::control::Cancel`]) when the time is up or the client goes away (axum
+//! drops the handler's future, and with it the guard that cancels).
+//!
+//! Why: a position may take minutes or all the memory; the server must keep answering others.
+//! Cost: one blocking-pool thread per running request, plus a memory watcher (a thread that
+//! reads the resident size every 50 ms) while it runs.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use grundy::control::{Cancel, Control};
+use grundy::error::Error;
+use grundy::games::Settings;
+use grundy::memory::MemoryBudget;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// The limits every request runs under (a request may ask for lower ones, never higher).
+#[derive(Clone, Debug)]
+pub struct ServerLimits {
+    /// Most positions one request's searches keep (the library's state limit).
+    pub max_states: usize,
+    /// The process's resident memory above which a request's computation stops (bytes).
+    pub max_memory: u64,
+    /// Longest time one request may compute.
+    pub max_time: Duration,
+    /// Most computations running at once; further requests wait (their time runs meanwhile).
+    pub jobs: usize,
+}
+
+impl Default for ServerLimits {
+    /// 2,000,000 states, the library's default memory limit, 20 s, 8 computations at once.
+    fn default() -> Self {
+        ServerLimits {
+            max_states: 2_000_000,
+            max_memory: grundy::memory::default_limit(),
+            max_time: Duration::from_secs(20),
+            jobs: 8,
+        }
+    }
+}
+
+/// The server's state: its limits and the slots for running computations.
+pub struct Jobs {
+    limits: ServerLimits,
+    slots: Arc<Semaphore>,
+}
+
+/// What a request may ask of the limits (lower than the server's).
+#[derive(Clone, Copy, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Asked {
+    /// A lower state limit.
+    pub max_states: Option<u64>,
+    /// A shorter time limit, in milliseconds.
+    pub max_millis: Option<u64>,
+}
+
+/// An error answer: the status and `{"error": message, "kind": ...}`.
+pub struct Failure {
+    status: StatusCode,
+    kind: &'static str,
+    message: String,
+}
+
+impl Failure {
+    /// Bad input (400), with the command line's message.
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            status: StatusCode::BAD_REQUEST,
+            kind: "input",
+            message: message.into(),
+        }
+    }
+
+    fn of(e: &Error) -> Failure {
+        let (status, kind) = match e {
+            e if e.is_limit() => (StatusCode::UNPROCESSABLE_ENTITY, "limit"),
+            Error::Interrupted => (StatusCode::SERVICE_UNAVAILABLE, "interrupted"),
+            _ => (StatusCode::BAD_REQUEST, "input"),
+        };
+        Failure {
+            status,
+            kind,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body<'a> {
+            error: &'a str,
+            kind: &'a str,
+        }
+        let body = Body {
+            error: &self.message,
+            kind: self.kind,
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// Cancels the computation when dropped before it finished (the client went away).
+struct CancelOnDrop(Option<Cancel>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.take() {
+            c.cancel();
+        }
+    }
+}
+
+impl Jobs {
+    /// The state of a server with `limits`.
+    pub fn new(limits: ServerLimits) -> Jobs {
+        let slots = Arc::new(Semaphore::new(limits.jobs.max(1)));
+        Jobs { limits, slots }
+    }
+
+    /// The server's limits.
+    pub fn limits(&self) -> &ServerLimits {
+        &self.limits
+    }
+
+    /// Run `job` with the request's settings and files; its answer as JSON, or the failure.
+    pub async fn run<T, F>(&self, asked: Asked, files: HashMap<String, String>, job: F) -> Response
+    where
+        T: Serialize + Send + 'static,
+        F: FnOnce(&Settings) -> grundy::Result<T> + Send + 'static,
+    {
+        let start = Instant::now();
+        let time = match asked.max_millis {
+            Some(ms) => self.limits.max_time.min(Duration::from_millis(ms)),
+            None => self.limits.max_time,
+        };
+        let max_states = match asked.max_states {
+            Some(n) => self.limits.max_states.min(usize::try_from(n).unwrap_or(usize::MAX)),
+            None => self.limits.max_states,
+        };
+        let too_long = || Failure {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            kind: "time",
+            message: format!(
+                "the time limit of {} ms was reached; ask a smaller question",
+                time.as_millis()
+            ),
+        };
+        let Ok(Ok(slot)) = tokio::time::timeout(time, self.slots.clone().acquire_owned()).await else {
+            return too_long().into_response();
+        };
+        let cancel = Cancel::new();
+        let mut guard = CancelOnDrop(Some(cancel.clone()));
+        let control = Control::new()
+            .with_cancel(cancel.clone())
+            .with_memory(MemoryBudget::new(self.limits.max_memory));
+        let mut settings = Settings::default();
+        settings.limits.max_states = max_states;
+        settings.limits.max_table_states = max_states;
+        settings.limits.control = control;
+        let task = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            let answer = grundy::files::sandboxed(files, || job(&settings))?;
+            serde_json::to_value(answer).map_err(|e| Error::Unsupported(format!("cannot write the JSON report: {e}")))
+        });
+        let left = time.saturating_sub(start.elapsed());
+        let answer = match tokio::time::timeout(left, task).await {
+            Err(_) => return too_long().into_response(), // the guard cancels the computation
+            Ok(Err(_)) => {
+                guard.0 = None;
+                return Failure {
+                    status: StatusCode::INTERNAL_SERVER_ERROR,
+                    kind: "internal",
+                    message: "the computation failed unexpectedly (a bug: please report it)".into(),
+                }
+                .into_response();
+            }
+            Ok(Ok(answer)) => answer,
+        };
+        guard.0 = None;
+        match answer {
+            Ok(v) => Json(v).into_response(),
+            Err(e) => Failure::of(&e).into_response(),
+        }
+    }
+}

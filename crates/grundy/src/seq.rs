@@ -1,0 +1,76 @@
+//! The value sequence of a game named by words (`grundy seq`): the registry says how it is
+//! computed, by the game's own one-number method ([`crate::games::Capabilities::sequence`]) or
+//! by the heap-sequence engine over the game's one-heap rules.
+//!
+//! Why here: every front end (the command line, the web explorer) asks for the same sequence
+//! and renders its [`crate::report::SeqReport`] its own way.
+//!
+//! Cost: the sequence's (see [`crate::solve::heap_sequence`]).
+
+use crate::error::{Error, Result};
+use crate::games::heap::HeapRules;
+use crate::games::{self, Settings};
+use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence_until};
+use crate::solve::take_break::Options;
+
+/// A computed sequence: its title (the game as written), the values, and the one-heap rules
+/// that computed them (none for a game's own sequence).
+pub struct Computed {
+    /// The game as written (`grundy-game`, `subtraction --set 1,2,3`).
+    pub title: String,
+    /// The values and their periodicity; `stopped` says whether the computation stopped early.
+    pub sequence: Sequence,
+    /// The one-heap rules, for a heap game.
+    pub rules: Option<Box<dyn HeapRules>>,
+}
+
+/// The values g(0..=to) of the game named by `words` (the name, then its rules such as
+/// `--set 1,2,3`). `options` picks the take-and-break method, whether to stop once the period
+/// is proved, the threads and a checkpoint file; `options.control` is the computation's
+/// control. A run stopped by the control (Ctrl-C, the memory limit) returns the values so far
+/// with `sequence.stopped` set. Rules without a take-and-break code are valued by the generic
+/// solver, so `to` must stay below the state limit of `settings`.
+pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings) -> Result<Computed> {
+    let Some((name, rest)) = words.split_first() else {
+        return Err(Error::Input(
+            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`".into(),
+        ));
+    };
+    let entry = games::find(name)?;
+    if let Some(values) = entry.caps.sequence {
+        // Not a heap game, but one number (the triomino game's 2×n strips): the game's own
+        // sequence.
+        let (values, method) = values(rest, to, &options.control)?;
+        let sequence = Sequence::from_values(values, &PeriodProof::None, method)?;
+        return Ok(Computed {
+            title: entry.name.to_string(),
+            sequence,
+            rules: None,
+        });
+    }
+    let Some(make) = entry.heap_rules else {
+        return Err(Error::Input(format!(
+            "{} is not a one-heap game: seq applies to heap games (see `grundy list`)",
+            entry.name
+        )));
+    };
+    let rules = make(name, rest, to)?;
+    if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
+        return Err(Error::Input(format!(
+            "--to {to} is beyond the state limit {}; raise it with --max-states",
+            settings.limits.max_states
+        )));
+    }
+    if options.checkpoint.is_some() && rules.take_break().is_none() {
+        return Err(Error::Input(format!(
+            "--checkpoint applies to take-and-break codes and Grundy's game, not to {}",
+            entry.name
+        )));
+    }
+    let sequence = sequence_until(rules.as_ref(), to, options)?;
+    Ok(Computed {
+        title: words.join(" "),
+        sequence,
+        rules: Some(rules),
+    })
+}
