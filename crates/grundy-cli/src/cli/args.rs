@@ -73,6 +73,9 @@ pub enum Command {
     Plot(PlotArgs),
     /// A completion script for a shell, on stdout: `grundy completions bash > grundy.bash`.
     Completions(CompletionsArgs),
+    /// Every game of a family, proved periodic or left open: `grundy census octal:3 --to 10000
+    /// --out octal3.csv`; `grundy census merge A.csv B.csv -o ALL.csv` merges shards.
+    Census(CensusArgs),
 }
 
 /// `--max-states` and `--max-memory`: how far a computation may go.
@@ -90,6 +93,9 @@ pub struct Limits {
     /// cgroup memory limit if smaller].
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
+    /// Worker threads for the commands that parallelise (census) [default: 0, every core].
+    #[arg(long, value_name = "K")]
+    pub jobs: Option<String>,
 }
 
 /// `--json`: the report as one JSON document (docs/json.md).
@@ -280,6 +286,38 @@ pub struct PlotArgs {
     pub y: Option<String>,
     #[command(flatten)]
     pub seq: SeqOptions,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+/// `grundy census FAMILY --to N ...` and `grundy census merge FILE... -o ALL`.
+#[derive(Args, Debug, Clone)]
+pub struct CensusArgs {
+    /// FAMILY: octal:K, octal4:K, hex:K, subtraction:M, a file of codes, or codes separated by
+    /// commas; or `merge FILE...` to merge shard outputs (with -o).
+    #[arg(value_name = "FAMILY | merge FILE...", required = true)]
+    pub words: Vec<String>,
+    /// The last heap of every game.
+    #[arg(long, value_name = "N")]
+    pub to: Option<String>,
+    /// Compute every heap up to N even after a game's period is proved.
+    #[arg(long)]
+    pub all: bool,
+    /// Write one line per game to FILE.csv or FILE.jsonl as games finish; an existing file of
+    /// the same run is resumed (its games are skipped).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Run only the share I of N of the family (games whose index is I-1 modulo N).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Write the table as the published tables present it, with a plot: FILE.md or FILE.html.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<String>,
+    /// `merge`: the merged file (FILE.csv or FILE.jsonl).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+    #[command(flatten)]
+    pub json: Json,
     #[command(flatten)]
     pub limits: Limits,
 }

@@ -6,6 +6,7 @@
 //! input or usage, 3 a limit was reached (`--max-states`, `--max-memory`), 130 interrupted.
 
 mod args;
+mod census;
 mod explain;
 mod graph;
 mod list;
@@ -125,6 +126,10 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
     };
     progress::set_memory_limit(memory);
     settings.limits.control = progress::control();
+    if let Some(text) = &limits.jobs {
+        let k = grundy::games::heap::parse_natural(text, "--jobs")?;
+        settings.limits.jobs = usize::try_from(k).map_err(|_| Error::Input(format!("--jobs {k} is too large")))?;
+    }
     Ok(settings)
 }
 
@@ -157,6 +162,10 @@ fn run(cli: Cli) -> Result<String, Error> {
             plot::run(&a, settings)
         }
         Command::Completions(a) => Ok(completions(a.shell)),
+        Command::Census(a) => {
+            let settings = settings(&a.limits)?;
+            census::run(&a, settings)
+        }
     }
 }
 

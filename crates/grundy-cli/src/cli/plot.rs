@@ -47,7 +47,7 @@ pub const MAX_SEQ_POINTS: u64 = 1_000_000;
 /// Largest table `plot table` computes (cells).
 pub const MAX_TABLE_CELLS: usize = 40_000;
 
-fn draw_error<E: std::fmt::Display>(e: E) -> Error {
+pub(super) fn draw_error<E: std::fmt::Display>(e: E) -> Error {
     Error::Input(format!("cannot draw the picture: {e}"))
 }
 
@@ -217,7 +217,7 @@ pub fn table(words: &[String], xs: Vec<i64>, ys: Vec<i64>, settings: &Settings) 
 }
 
 /// Register a TrueType font for plotters (once).
-fn font() -> Result<()> {
+pub(super) fn font() -> Result<()> {
     static DONE: std::sync::OnceLock<std::result::Result<(), String>> = std::sync::OnceLock::new();
     DONE.get_or_init(|| {
         let mut candidates: Vec<String> = std::env::var("GRUNDY_FONT").into_iter().collect();

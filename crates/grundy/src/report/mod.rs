@@ -10,7 +10,9 @@
 //!   streams them) and [`TableReport`] with each row's form ([`RowFormReport`]);
 //! - digraphs (`graph.rs`): [`GraphReport`], [`PawnsReport`], [`StateGameReport`],
 //!   [`FunctionsReport`];
-//! - the game list (`list.rs`): [`ListReport`].
+//! - the game list (`list.rs`): [`ListReport`];
+//! - censuses of families of heap games (`census.rs`): [`CensusRow`], [`CensusEntry`] (a line of
+//!   a census file, CSV or JSON lines with a checksum each), [`CensusSummary`], [`CensusReport`].
 //!
 //! This module holds what they share: every winning move, whatever the command, has one shape,
 //! [`MoveReport`] (`component`, `move`, `position`), and every count has one JSON rule,
@@ -28,11 +30,16 @@
 //! Cost: the types themselves are plain data; a builder costs what its questions cost (one
 //! solve of the position, plus one per option for [`MovesReport`] and [`ExplainReport`]).
 
+mod census;
 mod graph;
 mod list;
 mod position;
 mod sequence;
 
+pub use census::{
+    CSV_HEADER, CensusEntry, CensusReport, CensusRow, CensusSummary, Format as CensusFormat, Status as CensusStatus,
+    read_entries as read_census_entries, write_entries as write_census_entries,
+};
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
 pub use list::{GameSummary, ListReport};
 pub use position::{

@@ -38,6 +38,9 @@ pub struct Limits {
     pub max_table_states: usize,
     /// The cancellation token, progress observer and memory budget every engine polls.
     pub control: Control,
+    /// Worker threads for the engines that parallelise (a local rayon pool of this size):
+    /// 0 = all cores, 1 = single-threaded.
+    pub jobs: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +49,7 @@ impl Default for Limits {
             max_states: 20_000_000,
             max_table_states: usize::MAX,
             control: Control::default(),
+            jobs: 0,
         }
     }
 }

@@ -8,10 +8,12 @@
 //! - [`heap_sequence`]: the rules of one-heap games and their values for heaps 0..N.
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
+//! - [`census`]: every game of a family of codes (octal:3, subtraction:6, ...), in parallel.
 //! - [`wtia`]: w-values of winner-takes-all sums.
 //! - [`verify`]: `--verify`, each result recomputed by an independent method.
 //! - `xor_pairs` (crate-private): the vectorised inner loop of the plain take-and-break method.
 
+pub mod census;
 pub mod digraph;
 pub mod gfunctions;
 pub mod heap_sequence;

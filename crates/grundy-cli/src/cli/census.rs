@@ -1,0 +1,564 @@
+//! `grundy census FAMILY --to N [--jobs K] [--out FILE.csv|FILE.jsonl] [--shard I/N]
+//! [--report FILE.md|FILE.html] [--json]` and `grundy census merge FILE... -o ALL`.
+//!
+//! The library runs the games ([`grundy::solve::census`]); this module writes their rows:
+//! each row is appended to `--out` and flushed as its game ends, so Ctrl-C loses only the games
+//! in flight, and running the same command again resumes: the games already in the file are
+//! skipped. The file is read back line by line with its checksums
+//! ([`grundy::report::read_census_entries`]); a damaged line, or a line of another run (another
+//! family, N or shard), makes the command refuse the file rather than trust it. A run that
+//! ends writes the file again, whole and in family order (so a finished file is the same
+//! however it was interrupted and resumed, but for the times).
+//!
+//! `merge` reads shard outputs, checks that they are of one family and N, that no game is
+//! there twice and none is missing, and writes them as one file. `--report` writes the table as
+//! the published octal tables present it (code, period, preperiod, last exceptional value;
+//! the open games with the heap they were computed to), with an SVG plot of preperiod against
+//! period. The terminal shows a progress bar over games and then a summary.
+//!
+//! Cost: the games'; reading and writing are linear in the file.
+
+use super::args::CensusArgs;
+use grundy::error::{Error, Result};
+use grundy::games::Settings;
+use grundy::report::{CensusEntry, CensusFormat, CensusReport, CensusStatus, CensusSummary};
+use grundy::solve::census::{self, CensusOptions, Family, Member, RowOptions, Shard};
+use std::io::Write;
+use std::path::Path;
+
+/// Largest census file read back.
+const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// Most rows printed as a table on the terminal (larger censuses: the summary only).
+const TEXT_ROWS: usize = 64;
+
+pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
+    if a.words.first().map(String::as_str) == Some("merge") {
+        return merge(&a.words[1..], a.output.as_deref(), a.json.json, a.report.as_deref());
+    }
+    if a.output.is_some() {
+        return Err(Error::Input(
+            "-o is for `grundy census merge`; a census writes with --out FILE".into(),
+        ));
+    }
+    let family = family(&a.words)?;
+    let Some(to) = a.to.as_deref() else {
+        return Err(Error::Input("census needs the last heap of every game: --to N".into()));
+    };
+    let to = grundy::games::heap::parse_natural(to, "--to")?;
+    let shard = match &a.shard {
+        Some(s) => Shard::parse(s)?,
+        None => Shard::ALL,
+    };
+    let format = a.out.as_deref().map(CensusFormat::of_path).transpose()?;
+    let report_kind = a.report.as_deref().map(report_kind).transpose()?;
+    let members = family.members();
+    let of = members.len() as u64;
+    let label = family.label();
+    let share: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();
+    let control = settings.limits.control.clone();
+    let mut entries: Vec<CensusEntry> = match (&a.out, format) {
+        (Some(out), Some(format)) => resume(out, format, &label, of, to, shard, &share)?,
+        _ => Vec::new(),
+    };
+    let done: std::collections::BTreeSet<u64> = entries.iter().map(|e| e.index).collect();
+    let pending: Vec<Member> = share.iter().filter(|m| !done.contains(&m.index)).cloned().collect();
+    if !entries.is_empty() && !pending.is_empty() {
+        control.message(format!(
+            "grundy: resuming {}: {} of {} games already done",
+            a.out.as_deref().unwrap_or_default(),
+            entries.len(),
+            share.len()
+        ));
+    }
+    let mut file = match (&a.out, format) {
+        (Some(out), Some(_)) => Some(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(out)
+                .map_err(|e| Error::Input(format!("cannot write {out}: {e}")))?,
+        ),
+        _ => None,
+    };
+    let options = CensusOptions {
+        row: RowOptions {
+            to,
+            stop_when_proved: !a.all,
+        },
+        jobs: settings.limits.jobs,
+    };
+    let ran = census::run_games(
+        &pending,
+        &options,
+        &control,
+        entries.len() as u64,
+        share.len() as u64,
+        |member, row| {
+            let entry = CensusEntry {
+                family: label.clone(),
+                index: member.index,
+                of,
+                row,
+            };
+            if let (Some(f), Some(format)) = (file.as_mut(), format) {
+                let line = entry.to_line(format)?;
+                f.write_all(format!("{line}\n").as_bytes())
+                    .and_then(|()| f.flush())
+                    .map_err(|e| Error::Input(format!("cannot write {}: {e}", a.out.as_deref().unwrap_or_default())))?;
+            }
+            entries.push(entry);
+            Ok(())
+        },
+    );
+    drop(file);
+    if let Err(e) = ran {
+        if let Some(out) = &a.out {
+            super::note_on_error(format!(
+                "{} of {} games are in {out}; run the same command again to go on",
+                entries.len(),
+                share.len()
+            ));
+        }
+        return Err(e);
+    }
+    entries.sort_by_key(|e| e.index);
+    if let (Some(out), Some(format)) = (&a.out, format) {
+        write_file(out, &entries, format)?;
+    }
+    let summary = census::summarize(&label, &entries);
+    if let (Some(path), Some(kind)) = (&a.report, report_kind) {
+        write_report(path, kind, &summary, &entries, to)?;
+    }
+    if a.json.json {
+        let report = CensusReport {
+            summary,
+            games: entries,
+        };
+        let text = serde_json::to_string(&report).map_err(|e| Error::Unsupported(e.to_string()))?;
+        return Ok(format!("{text}\n"));
+    }
+    let mut text = String::new();
+    if entries.len() <= TEXT_ROWS {
+        text.push_str(&table(&entries));
+    }
+    text.push_str(&summary_text(&summary, to, shard, census::threads(options.jobs)));
+    if let Some(out) = &a.out {
+        text.push_str(&format!("wrote {} games to {out}\n", entries.len()));
+    }
+    if let Some(report) = &a.report {
+        text.push_str(&format!("wrote the report {report}\n"));
+    }
+    Ok(text)
+}
+
+/// FAMILY from the words: one word naming a family (`octal:3`), an existing file of codes, or
+/// codes (comma or blank separated).
+fn family(words: &[String]) -> Result<Family> {
+    let [word] = words else {
+        return Family::parse(&words.join(","));
+    };
+    if !word.contains(':') && Path::new(word).is_file() {
+        let text = grundy::files::read_regular_text(Path::new(word), MAX_FILE_BYTES, "the file of codes")?;
+        return Family::from_text(&text);
+    }
+    Family::parse(word)
+}
+
+/// The entries already in `out` (none if it does not exist), each checked to belong to this
+/// run; the file is then written again with only those (dropping an incomplete last line),
+/// ready for appending.
+fn resume(
+    out: &str,
+    format: CensusFormat,
+    label: &str,
+    of: u64,
+    to: u64,
+    shard: Shard,
+    share: &[Member],
+) -> Result<Vec<CensusEntry>> {
+    let path = Path::new(out);
+    if !path.exists() {
+        write_file(out, &[], format)?;
+        return Ok(Vec::new());
+    }
+    let text = grundy::files::read_regular_text(path, MAX_FILE_BYTES, "the census file")?;
+    let (mut entries, partial) = grundy::report::read_census_entries(&text, format, out)?;
+    let mut seen = std::collections::BTreeSet::new();
+    for e in &entries {
+        let foreign = |why: String| {
+            Err(Error::Input(format!(
+                "{out} holds the results of another run ({why}); it is left as it is: choose another --out, or run that command"
+            )))
+        };
+        if e.family != label || e.of != of {
+            return foreign(format!("family {} of {} games, not {label} of {of}", e.family, e.of));
+        }
+        if e.row.to != to {
+            return foreign(format!("--to {}, not {to}", e.row.to));
+        }
+        if !shard.holds(e.index) {
+            return foreign(format!(
+                "game {} is not in the shard {}/{}",
+                e.row.code, shard.part, shard.parts
+            ));
+        }
+        match share.iter().find(|m| m.index == e.index) {
+            Some(m) if m.code == e.row.code => {}
+            _ => {
+                return Err(Error::Input(format!(
+                    "{out}: game {} is not at index {} of {label}: the file is not trusted",
+                    e.row.code, e.index
+                )));
+            }
+        }
+        if !seen.insert(e.index) {
+            return Err(Error::Input(format!(
+                "{out}: game {} is there twice: the file is not trusted",
+                e.row.code
+            )));
+        }
+    }
+    if partial {
+        eprintln!("grundy: {out}: its last line was cut short (a run stopped while writing it); that game runs again");
+    }
+    entries.sort_by_key(|e| e.index);
+    write_file(out, &entries, format)?;
+    Ok(entries)
+}
+
+/// Write a census file whole (atomically).
+fn write_file(out: &str, entries: &[CensusEntry], format: CensusFormat) -> Result<()> {
+    let mut bytes = Vec::new();
+    grundy::report::write_census_entries(entries, format, &mut bytes)?;
+    grundy::files::write_atomic(Path::new(out), &bytes, "the census file")
+}
+
+/// `grundy census merge FILE... -o ALL`.
+fn merge(inputs: &[String], output: Option<&str>, json: bool, report: Option<&str>) -> Result<String> {
+    let kind = report.map(report_kind).transpose()?;
+    let Some(output) = output else {
+        return Err(Error::Input(
+            "census merge needs the merged file: -o FILE.csv (or .jsonl)".into(),
+        ));
+    };
+    if inputs.is_empty() {
+        return Err(Error::Input(
+            "census merge needs the files to merge: census merge A.csv B.csv -o ALL.csv".into(),
+        ));
+    }
+    let out_format = CensusFormat::of_path(output)?;
+    let mut all: Vec<(CensusEntry, &str)> = Vec::new();
+    for input in inputs {
+        let format = CensusFormat::of_path(input)?;
+        let text = grundy::files::read_regular_text(Path::new(input), MAX_FILE_BYTES, "the census file")?;
+        let (entries, partial) = grundy::report::read_census_entries(&text, format, input)?;
+        if partial {
+            return Err(Error::Input(format!(
+                "{input}: its last line was cut short (its run did not end): resume that run before merging"
+            )));
+        }
+        all.extend(entries.into_iter().map(|e| (e, input.as_str())));
+    }
+    let Some((first, _)) = all.first() else {
+        return Err(Error::Input("the files to merge hold no game".into()));
+    };
+    let (label, of, to) = (first.family.clone(), first.of, first.row.to);
+    for (e, file) in &all {
+        if e.family != label || e.of != of || e.row.to != to {
+            return Err(Error::Input(format!(
+                "{file} is from another run: {} of {} games to heap {}, not {label} of {of} games to heap {to}",
+                e.family, e.of, e.row.to
+            )));
+        }
+    }
+    all.sort_by_key(|(e, _)| e.index);
+    for pair in all.windows(2) {
+        let ((a, fa), (b, fb)) = (&pair[0], &pair[1]);
+        if a.index == b.index {
+            return Err(Error::Input(format!(
+                "game {} (index {}) is done twice: in {fa} and in {fb}",
+                a.row.code, a.index
+            )));
+        }
+    }
+    let present: std::collections::BTreeSet<u64> = all.iter().map(|(e, _)| e.index).collect();
+    let missing: Vec<u64> = (0..of).filter(|i| !present.contains(i)).collect();
+    if !missing.is_empty() {
+        // Name the missing games when the family can be built again from its label.
+        let names: Vec<String> = match Family::parse(&label) {
+            Ok(f) if !label.starts_with("codes:") => {
+                let members = f.members();
+                missing
+                    .iter()
+                    .take(10)
+                    .map(|&i| members[i as usize].code.clone())
+                    .collect()
+            }
+            _ => missing.iter().take(10).map(|i| format!("index {i}")).collect(),
+        };
+        return Err(Error::Input(format!(
+            "{} of the {of} games of {label} are missing (e.g. {}): merge every shard",
+            missing.len(),
+            names.join(", ")
+        )));
+    }
+    let entries: Vec<CensusEntry> = all.into_iter().map(|(e, _)| e).collect();
+    write_file(output, &entries, out_format)?;
+    let summary = census::summarize(&label, &entries);
+    if let (Some(path), Some(kind)) = (report, kind) {
+        write_report(path, kind, &summary, &entries, to)?;
+    }
+    if json {
+        let text = serde_json::to_string(&summary).map_err(|e| Error::Unsupported(e.to_string()))?;
+        return Ok(format!("{text}\n"));
+    }
+    Ok(format!(
+        "merged {} files: {} games of {label} to heap {to}, each once; {} proved, {} open\nwrote {output}\n",
+        inputs.len(),
+        entries.len(),
+        summary.proved,
+        summary.open
+    ))
+}
+
+fn opt(v: Option<u64>) -> String {
+    v.map_or("-".into(), |v| v.to_string())
+}
+
+/// The rows as a text table (small censuses).
+fn table(entries: &[CensusEntry]) -> String {
+    let mut out = format!(
+        "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7} {:>8}\n",
+        "code", "status", "period", "preperiod", "last exc.", "computed", "max g", "seconds"
+    );
+    for e in entries {
+        let r = &e.row;
+        let (period, pre) = match r.status {
+            CensusStatus::Proved => (opt(r.period), opt(r.preperiod)),
+            CensusStatus::Open => (
+                r.period.map_or("-".into(), |p| format!("{p}?")),
+                r.preperiod.map_or("-".into(), |p| format!("{p}?")),
+            ),
+        };
+        out.push_str(&format!(
+            "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7} {:>8.3}\n",
+            r.code,
+            r.status.as_str(),
+            period,
+            pre,
+            opt(r.last_exceptional),
+            r.largest_heap,
+            r.largest_value,
+            r.seconds
+        ));
+    }
+    out
+}
+
+/// The summary: counts by status, the open codes, the slowest games, same sequences.
+fn summary_text(s: &CensusSummary, to: u64, shard: Shard, threads: usize) -> String {
+    let share = if shard == Shard::ALL {
+        String::new()
+    } else {
+        format!(" (shard {}/{})", shard.part, shard.parts)
+    };
+    let mut out = format!(
+        "census {}{share} to heap {to}: {} games, {} proved, {} open ({} threads, {:.1} s of game time)\n",
+        s.family, s.games, s.proved, s.open, threads, s.seconds
+    );
+    if !s.open_codes.is_empty() {
+        out.push_str(&format!("open at heap {to}: {}\n", s.open_codes.join(" ")));
+    }
+    if !s.slowest.is_empty() {
+        let slow: Vec<String> = s.slowest.iter().map(|(c, t)| format!("{c} {t:.2} s")).collect();
+        out.push_str(&format!("slowest: {}\n", slow.join(", ")));
+    }
+    if !s.same_sequence.is_empty() {
+        let games: usize = s.same_sequence.iter().map(Vec::len).sum();
+        let example = s
+            .same_sequence
+            .iter()
+            .max_by_key(|g| g.len())
+            .map(|g| g.join(" = "))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "same sequence: {games} proved games in {} groups (largest: {example})\n",
+            s.same_sequence.len()
+        ));
+    }
+    out
+}
+
+/// The kind of report, by the file's name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ReportKind {
+    Markdown,
+    Html,
+}
+
+fn report_kind(path: &str) -> Result<ReportKind> {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".md") {
+        Ok(ReportKind::Markdown)
+    } else if lower.ends_with(".html") || lower.ends_with(".htm") {
+        Ok(ReportKind::Html)
+    } else {
+        Err(Error::Input(format!("--report {path}: name it FILE.md or FILE.html")))
+    }
+}
+
+/// The report: the published tables' columns, the open games, and the plot (Markdown: an SVG
+/// file beside it, `FILE.svg`; HTML: the SVG inline).
+fn write_report(path: &str, kind: ReportKind, s: &CensusSummary, entries: &[CensusEntry], to: u64) -> Result<()> {
+    let svg = plot(s, entries)?;
+    let first_of_group = |code: &str| -> Option<String> {
+        s.same_sequence
+            .iter()
+            .find(|g| g.iter().skip(1).any(|c| c == code))
+            .map(|g| g[0].clone())
+    };
+    let proved: Vec<&CensusEntry> = entries
+        .iter()
+        .filter(|e| e.row.status == CensusStatus::Proved)
+        .collect();
+    let open: Vec<&CensusEntry> = entries.iter().filter(|e| e.row.status == CensusStatus::Open).collect();
+    let title = format!("Census of {} to heap {to}", s.family);
+    let counts = format!(
+        "{} games: {} proved periodic (Guy–Smith periodicity theorem), {} open at heap {to}.",
+        s.games, s.proved, s.open
+    );
+    let proved_rows: Vec<[String; 5]> = proved
+        .iter()
+        .map(|e| {
+            let r = &e.row;
+            [
+                r.code.clone(),
+                opt(r.period),
+                opt(r.preperiod),
+                opt(r.last_exceptional),
+                first_of_group(&r.code).unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let open_rows: Vec<[String; 4]> = open
+        .iter()
+        .map(|e| {
+            let r = &e.row;
+            [
+                r.code.clone(),
+                r.largest_heap.to_string(),
+                r.period
+                    .map_or("none".into(), |p| format!("{p} from {}", opt(r.preperiod))),
+                r.largest_value.to_string(),
+            ]
+        })
+        .collect();
+    let proved_head = [
+        "code",
+        "period",
+        "preperiod",
+        "last exceptional value",
+        "same sequence as",
+    ];
+    let open_head = ["code", "computed to heap", "period seen (not proved)", "largest value"];
+    let text = match kind {
+        ReportKind::Markdown => {
+            let svg_path = Path::new(path).with_extension("svg");
+            grundy::files::write_atomic(&svg_path, svg.as_bytes(), "the plot")?;
+            let svg_name = svg_path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let md_table = |head: &[&str], rows: Vec<Vec<String>>| {
+                let mut t = format!("| {} |\n|{}\n", head.join(" | "), " --- |".repeat(head.len()));
+                for r in rows {
+                    t.push_str(&format!("| {} |\n", r.join(" | ")));
+                }
+                t
+            };
+            format!(
+                "# {title}\n\n{counts}\n\n![preperiod against period]({svg_name})\n\n## Proved\n\n{}\n## Open\n\n{}",
+                md_table(&proved_head, proved_rows.into_iter().map(Vec::from).collect()),
+                md_table(&open_head, open_rows.into_iter().map(Vec::from).collect())
+            )
+        }
+        ReportKind::Html => {
+            let html_table = |head: &[&str], rows: Vec<Vec<String>>| {
+                let mut t = String::from("<table>\n<tr>");
+                for h in head {
+                    t.push_str(&format!("<th>{}</th>", escape(h)));
+                }
+                t.push_str("</tr>\n");
+                for r in rows {
+                    t.push_str("<tr>");
+                    for c in r {
+                        t.push_str(&format!("<td>{}</td>", escape(&c)));
+                    }
+                    t.push_str("</tr>\n");
+                }
+                t.push_str("</table>\n");
+                t
+            };
+            format!(
+                "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>body{{font-family:sans-serif}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}</style></head>\n<body>\n<h1>{t}</h1>\n<p>{c}</p>\n{svg}\n<h2>Proved</h2>\n{}<h2>Open</h2>\n{}</body></html>\n",
+                html_table(&proved_head, proved_rows.into_iter().map(Vec::from).collect()),
+                html_table(&open_head, open_rows.into_iter().map(Vec::from).collect()),
+                t = escape(&title),
+                c = escape(&counts),
+            )
+        }
+    };
+    grundy::files::write_atomic(Path::new(path), text.as_bytes(), "the report")
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Preperiod against period of the proved games, both axes logarithmic (preperiod + 1, so that
+/// preperiod 0 shows), as an SVG text.
+fn plot(s: &CensusSummary, entries: &[CensusEntry]) -> Result<String> {
+    use plotters::prelude::*;
+    super::plot::font()?;
+    let points: Vec<(f64, f64)> = entries
+        .iter()
+        .filter(|e| e.row.status == CensusStatus::Proved)
+        .filter_map(|e| Some((e.row.period? as f64, e.row.preperiod? as f64 + 1.0)))
+        .collect();
+    let max_x = points.iter().map(|p| p.0).fold(1.0, f64::max) * 2.0;
+    let max_y = points.iter().map(|p| p.1).fold(1.0, f64::max) * 2.0;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 520)).into_drawing_area();
+        let err = super::plot::draw_error;
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{}: preperiod against period ({} proved games)", s.family, points.len()),
+                ("sans-serif", 20),
+            )
+            .margin(14)
+            .x_label_area_size(46)
+            .y_label_area_size(64)
+            .build_cartesian_2d((1f64..max_x).log_scale(), (1f64..max_y).log_scale())
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("period")
+            .y_desc("preperiod + 1")
+            .x_label_formatter(&|v| format!("{}", v.round() as u64))
+            .y_label_formatter(&|v| format!("{}", v.round() as u64))
+            .axis_desc_style(("sans-serif", 16))
+            .label_style(("sans-serif", 13))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&p| Circle::new(p, 4, RGBColor(200, 40, 40).mix(0.6).filled())),
+            )
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}

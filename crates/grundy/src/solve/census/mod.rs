@@ -1,0 +1,82 @@
+//! A census of a whole family of heap games: every code of `octal:3` (or `octal4:K`, `hex:K`,
+//! `subtraction:M`, a list of codes) computed up to heap N, each proved periodic or left open,
+//! in parallel on a local pool of threads.
+//!
+//! - [`family`]: the families, their order, the rules that list one game once (trailing zeros,
+//!   no moves), and `--shard I/N`.
+//! - [`row`]: one game → one [`CensusRow`] by the take-and-break engine with its Guy–Smith
+//!   proofs ([`game_row`], the unit a cluster maps over).
+//! - [`run`]: the games on a rayon pool of `jobs` threads, sharing the cancellation token and
+//!   the memory budget of one [`Control`]; rows handed back as they finish.
+//! - [`same`]: proved games with the same value sequence, grouped after the run.
+//!
+//! Why here: the census is the research use of the sequence engine (the published tables of
+//! octal games come from runs like this); the front ends (command line, Python) only present
+//! rows and write files (the line formats live in [`crate::report`]).
+//!
+//! Cost: the sum of the games' costs, divided by the threads (games are independent); memory:
+//! one game's values per thread (1–2 bytes a heap).
+
+pub mod family;
+pub mod row;
+pub mod run;
+pub mod same;
+#[cfg(test)]
+mod tests;
+
+pub use family::{Family, Member, Shard};
+pub use row::{RowOptions, game_row};
+pub use run::{CensusOptions, run_games, threads};
+pub use same::same_sequence;
+
+use crate::control::Control;
+use crate::error::Result;
+use crate::report::{CensusEntry, CensusStatus, CensusSummary};
+
+/// The whole census of `family` (its `shard`) in memory: every entry, in family order.
+/// (The command line writes rows as they finish instead, to resume; see `grundy census`.)
+pub fn census(family: &Family, shard: Shard, options: &CensusOptions, control: &Control) -> Result<Vec<CensusEntry>> {
+    let members: Vec<Member> = family.members();
+    let of = members.len() as u64;
+    let label = family.label();
+    let pending: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();
+    let mut entries = Vec::with_capacity(pending.len());
+    run_games(&pending, options, control, 0, pending.len() as u64, |m, row| {
+        entries.push(CensusEntry {
+            family: label.clone(),
+            index: m.index,
+            of,
+            row,
+        });
+        Ok(())
+    })?;
+    entries.sort_by_key(|e| e.index);
+    Ok(entries)
+}
+
+/// How many slowest games a summary lists.
+pub const SLOWEST: usize = 5;
+
+/// The counts of `entries` (in family order): by status, the open codes, the slowest games,
+/// the groups of games with one sequence.
+pub fn summarize(family: &str, entries: &[CensusEntry]) -> CensusSummary {
+    let proved = entries.iter().filter(|e| e.row.status == CensusStatus::Proved).count() as u64;
+    let open_codes: Vec<String> = entries
+        .iter()
+        .filter(|e| e.row.status == CensusStatus::Open)
+        .map(|e| e.row.code.clone())
+        .collect();
+    let mut slowest: Vec<(String, f64)> = entries.iter().map(|e| (e.row.code.clone(), e.row.seconds)).collect();
+    slowest.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    slowest.truncate(SLOWEST);
+    CensusSummary {
+        family: family.to_string(),
+        games: entries.len() as u64,
+        proved,
+        open: open_codes.len() as u64,
+        open_codes,
+        slowest,
+        same_sequence: same_sequence(entries),
+        seconds: entries.iter().map(|e| e.row.seconds).sum(),
+    }
+}

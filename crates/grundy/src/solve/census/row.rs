@@ -1,0 +1,109 @@
+//! One game of a census: its values by the take-and-break engine
+//! ([`crate::solve::take_break::compute_until`]: plain or sparse space, the Guy–Smith proof at
+//! its checkpoints), then its row ([`CensusRow`]).
+//!
+//! Proved: the least period and preperiod the theorem proves (saltus 0: finite codes). Open:
+//! the best candidate is the period seen at the end of the values
+//! ([`crate::solve::periodicity::seen_in_code`], the same rule `grundy seq` reports).
+//!
+//! Cost: the engine's (O(N²) plain, far less with sparse space; O(N³) for hexadecimal codes
+//! whose moves leave three heaps), plus one pass over the values for the largest value.
+
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::files::fnv1a64;
+use crate::games::octal::Code;
+use crate::report::{CensusRow, CensusStatus};
+use crate::solve::periodicity::seen_in_code;
+use crate::solve::take_break::{self, Computed, Method, Options};
+use std::time::Instant;
+
+/// How one game is run.
+#[derive(Clone, Debug)]
+pub struct RowOptions {
+    /// The last heap asked for (`--to N`).
+    pub to: u64,
+    /// Stop a game as soon as its period is proved (the default); `false` computes every heap
+    /// up to `to` (`--all`).
+    pub stop_when_proved: bool,
+}
+
+/// The row of one code (any spelling `Code::parse` accepts: `0.137`, `.07`, `4.07`, `0.f8`,
+/// `kayles`) computed up to heap `to`: plain data in, plain data out, so a front end can map it
+/// over threads, processes or a cluster. `control` can cancel it (then
+/// [`Error::Interrupted`]; the memory budget: [`Error::MemoryLimit`]): a row is whole or not
+/// at all.
+pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<CensusRow> {
+    let start = Instant::now();
+    let parsed = Code::parse(code)?;
+    let rules = parsed.rules();
+    let engine = Options {
+        method: Method::Auto,
+        stop_when_proved: options.stop_when_proved,
+        control: control.quiet(),
+    };
+    let mut computed = take_break::compute_until(rules, options.to, engine)?;
+    if let Some(why) = computed.stopped.take() {
+        return Err(why);
+    }
+    let mut row = row_of(parsed.text(), options.to, &computed);
+    if rules.digits().iter().all(|&d| d == 0) {
+        row.rule = Some("no-moves".into());
+    }
+    row.seconds = start.elapsed().as_secs_f64();
+    Ok(row)
+}
+
+/// The row of computed values (time 0: the caller measures).
+fn row_of(code: &str, to: u64, computed: &Computed) -> CensusRow {
+    let values = &computed.values;
+    let len = values.len();
+    let at = |n: usize| u64::from(values.get(n));
+    let largest_value = (0..len).map(at).max().unwrap_or(0);
+    let rare_heaps = computed.sparse_mask.map(|_| computed.rare as u64);
+    let (status, period, fingerprint) = match &computed.period {
+        Some(p) => {
+            // g(0..preperiod + period), read off the period where not computed.
+            let end = p.preperiod + p.period;
+            let mut text = String::new();
+            for n in 0..end {
+                let v = computed.get(n).expect("a proved period gives every value");
+                text.push_str(&v.to_string());
+                text.push(',');
+            }
+            let fingerprint = format!("{:016x}", fnv1a64(text.as_bytes()));
+            (CensusStatus::Proved, Some(p.clone()), Some(fingerprint))
+        }
+        None => (CensusStatus::Open, seen_in_code(len, at), None),
+    };
+    CensusRow {
+        code: code.to_string(),
+        to,
+        status,
+        period: period.as_ref().map(|p| p.period),
+        preperiod: period.as_ref().map(|p| p.preperiod),
+        saltus: period.as_ref().map(|p| p.saltus),
+        last_exceptional: match (&status, &period) {
+            (CensusStatus::Proved, Some(p)) if p.preperiod > 0 => Some(p.preperiod - 1),
+            _ => None,
+        },
+        largest_heap: len.saturating_sub(1) as u64,
+        largest_value,
+        rare_heaps,
+        fingerprint,
+        rule: None,
+        also: None,
+        seconds: 0.0,
+    }
+}
+
+/// `Error::Input` for a row asked beyond what the engine stores.
+pub(crate) fn check_to(to: u64) -> Result<()> {
+    if to > take_break::MAX_HEAPS {
+        return Err(Error::Input(format!(
+            "--to {to} is too large: at most {} heaps are computed",
+            take_break::MAX_HEAPS
+        )));
+    }
+    Ok(())
+}
