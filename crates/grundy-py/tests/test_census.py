@@ -100,6 +100,9 @@ def test_dask_local_cluster_equals_the_single_process_census():
         on_cluster = grundy.census("octal:2", to=1000, client=client)
         rows = grundy.census(["0.07", "0.070", "0.77"], to=500, client=client, frame=False)
         share = grundy.census("octal:2", to=1000, client=client, shard="3/4", frame=False)
+        # A limit on a worker comes back as the same exception as in one process.
+        with pytest.raises(grundy.LimitError, match="memory"):
+            grundy.census(["0.6"], to=10**7, all=True, max_memory="1M", client=client)
     assert list(on_cluster.columns) == list(local.columns)
     assert on_cluster.drop(columns="seconds").equals(local.drop(columns="seconds"))
     assert without_times(rows) == without_times(grundy.census(["0.07", "0.070", "0.77"], to=500, frame=False))

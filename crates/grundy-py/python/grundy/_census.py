@@ -14,6 +14,10 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _grundy
 
+# A limit reached on a cluster's worker is pickled back to the client by reference: name the
+# class where the client can import it (`grundy.LimitError`), not the extension's bare module.
+_grundy.LimitError.__module__ = "grundy"
+
 #: The columns of a census row, in the command line's order (its CSV header without ``check``).
 COLUMNS = [
     "family",
