@@ -17,7 +17,7 @@ use super::args::SeqOptions;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::report::{Natural, SeqReport};
-use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence, sequence_until};
+use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
 use grundy::solve::take_break::{Method, Options};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 use std::io::Write;

@@ -2,6 +2,7 @@
 //! Every example and table of the source documents is a test here.
 
 mod boards;
+mod census;
 mod cli_args;
 mod cli_errors;
 mod digraph;

@@ -13,10 +13,13 @@
 use crate::report::{CensusEntry, CensusStatus};
 use std::collections::BTreeMap;
 
+/// A proved sequence's key (preperiod, period, fingerprint) and its games (index, code).
+type Groups<'a> = BTreeMap<(u64, u64, &'a str), Vec<(u64, &'a str)>>;
+
 /// The groups of two or more proved entries with the same sequence, each group's codes in
 /// family order, groups ordered by their first code's index.
 pub fn same_sequence(entries: &[CensusEntry]) -> Vec<Vec<String>> {
-    let mut groups: BTreeMap<(u64, u64, &str), Vec<(u64, &str)>> = BTreeMap::new();
+    let mut groups: Groups = BTreeMap::new();
     for e in entries {
         let r = &e.row;
         if let (CensusStatus::Proved, Some(pre), Some(p), Some(f)) = (r.status, r.preperiod, r.period, &r.fingerprint) {
