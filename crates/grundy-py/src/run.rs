@@ -62,11 +62,19 @@ impl Limits {
 }
 
 /// The Python exception of a library error: `ValueError` with the command line's message for
-/// bad input, [`LimitError`] for a limit, `KeyboardInterrupt` for a cancelled computation.
+/// bad input, [`LimitError`] for a limit (the message names the keyword arguments `max_states=`
+/// and `max_memory=` where the command line names its options), `KeyboardInterrupt` for a
+/// cancelled computation.
 pub fn to_py(e: Error) -> PyErr {
     match e {
         Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
-        e if e.is_limit() => LimitError::new_err(e.to_string()),
+        // The command line's message, naming the keyword arguments instead of its options.
+        e if e.is_limit() => LimitError::new_err(
+            e.to_string()
+                .replace("--max-states", "max_states=")
+                .replace("--max-memory SIZE, e.g. --max-memory 8G", "max_memory=, e.g. max_memory=\"8G\"")
+                .replace("--max-memory", "max_memory="),
+        ),
         e => PyValueError::new_err(e.to_string()),
     }
 }

@@ -46,11 +46,30 @@ fn three_shards_merged_equal_the_whole_run() {
     for i in 1..=3 {
         let part = d.join(format!("s{i}.csv"));
         let shard = format!("{i}/3");
-        run_ok(&["census", "octal:2", "--to", "5000", "--shard", &shard, "--jobs", "2", "--out", p(&part)]);
+        run_ok(&[
+            "census",
+            "octal:2",
+            "--to",
+            "5000",
+            "--shard",
+            &shard,
+            "--jobs",
+            "2",
+            "--out",
+            p(&part),
+        ]);
         parts.push(part);
     }
     let merged = d.join("all.csv");
-    let text = run_ok(&["census", "merge", p(&parts[0]), p(&parts[1]), p(&parts[2]), "-o", p(&merged)]);
+    let text = run_ok(&[
+        "census",
+        "merge",
+        p(&parts[0]),
+        p(&parts[1]),
+        p(&parts[2]),
+        "-o",
+        p(&merged),
+    ]);
     assert!(text.contains("64 games of octal:2"), "{text}");
     assert_eq!(timeless(&merged), timeless(&whole));
     assert_eq!(timeless(&whole).len(), 65);
@@ -61,9 +80,18 @@ fn three_shards_merged_equal_the_whole_run() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("are missing") && err.contains("0.02"), "{err}");
-    let out = grundy(&["census", "merge", p(&parts[0]), p(&parts[0]), p(&parts[1]), p(&parts[2]), "-o", "x.csv"])
-        .output()
-        .unwrap();
+    let out = grundy(&[
+        "census",
+        "merge",
+        p(&parts[0]),
+        p(&parts[0]),
+        p(&parts[1]),
+        p(&parts[2]),
+        "-o",
+        "x.csv",
+    ])
+    .output()
+    .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("done twice"));
 }
@@ -80,7 +108,9 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
         let cut = d.join(format!("cut.{ext}"));
         let half = &lines[30][..lines[30].len() / 2];
         std::fs::write(&cut, format!("{}\n{half}", lines[..30].join("\n"))).unwrap();
-        let out = grundy(&["census", "octal:2", "--to", "5000", "--out", p(&cut)]).output().unwrap();
+        let out = grundy(&["census", "octal:2", "--to", "5000", "--out", p(&cut)])
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         assert!(String::from_utf8_lossy(&out.stderr).contains("cut short"));
         let resumed = std::fs::read_to_string(&cut).unwrap();
@@ -120,7 +150,9 @@ fn a_damaged_or_foreign_file_is_refused_and_left_alone() {
     let damaged = good.replacen(",0.2,proved,2,", ",0.2,proved,3,", 1);
     assert_ne!(damaged, good);
     std::fs::write(&out_file, &damaged).unwrap();
-    let out = grundy(&["census", "octal:1", "--to", "1000", "--out", p(&out_file)]).output().unwrap();
+    let out = grundy(&["census", "octal:1", "--to", "1000", "--out", p(&out_file)])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("damaged at line") && err.contains("not trusted"), "{err}");
@@ -137,7 +169,9 @@ fn a_damaged_or_foreign_file_is_refused_and_left_alone() {
     }
     // Not a census file at all.
     std::fs::write(&out_file, "n,value\n0,0\n").unwrap();
-    let out = grundy(&["census", "octal:1", "--to", "1000", "--out", p(&out_file)]).output().unwrap();
+    let out = grundy(&["census", "octal:1", "--to", "1000", "--out", p(&out_file)])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a census CSV file"));
 }
@@ -165,11 +199,21 @@ fn bad_arguments_are_one_line_errors() {
 fn the_summary_names_the_open_games_and_the_report_has_the_published_columns() {
     let d = dir("report");
     let md = d.join("r.md");
-    let text = run_ok(&["census", "0.6,0.07,0.070,kayles,0.137", "--to", "5000", "--report", p(&md)]);
+    let text = run_ok(&[
+        "census",
+        "0.6,0.07,0.070,kayles,0.137",
+        "--to",
+        "5000",
+        "--report",
+        p(&md),
+    ]);
     assert!(text.contains("4 games, 3 proved, 1 open"), "{text}");
     assert!(text.contains("open at heap 5000: 0.6"), "{text}");
     let report = std::fs::read_to_string(&md).unwrap();
-    assert!(report.contains("| code | period | preperiod | last exceptional value |"), "{report}");
+    assert!(
+        report.contains("| code | period | preperiod | last exceptional value |"),
+        "{report}"
+    );
     // Kayles: period 12, last exceptional value 70 (Winning Ways ch. 4).
     assert!(report.contains("| 0.77 | 12 | 71 | 70 |"), "{report}");
     assert!(std::fs::read_to_string(d.join("r.svg")).unwrap().starts_with("<svg"));
@@ -190,11 +234,79 @@ fn octal_3_shards_merged_equal_the_whole_run() {
     let mut parts = Vec::new();
     for i in 1..=3 {
         let part = d.join(format!("s{i}.csv"));
-        run_ok(&["census", "octal:3", "--to", "10000", "--shard", &format!("{i}/3"), "--out", p(&part)]);
+        run_ok(&[
+            "census",
+            "octal:3",
+            "--to",
+            "10000",
+            "--shard",
+            &format!("{i}/3"),
+            "--out",
+            p(&part),
+        ]);
         parts.push(part);
     }
     let merged = d.join("all.csv");
-    run_ok(&["census", "merge", p(&parts[0]), p(&parts[1]), p(&parts[2]), "-o", p(&merged)]);
+    run_ok(&[
+        "census",
+        "merge",
+        p(&parts[0]),
+        p(&parts[1]),
+        p(&parts[2]),
+        "-o",
+        p(&merged),
+    ]);
     assert_eq!(timeless(&merged), timeless(&whole));
     assert_eq!(timeless(&whole).len(), 513);
+}
+
+/// Ctrl-C during a run: exit code 130, every finished game is in the file (whole lines), and
+/// running the same command again finishes the family.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_finished_games_and_the_run_resumes() {
+    let d = dir("ctrl-c");
+    let out_file = d.join("o.csv");
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(&bin)
+        .args([
+            "census",
+            "octal:2",
+            "--to",
+            "30000",
+            "--jobs",
+            "2",
+            "--out",
+            p(&out_file),
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first finished games, then interrupt.
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&out_file).map_or(0, |t| t.lines().count()) < 10
+        && started.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    if out.status.success() {
+        // The run ended before the signal (a fast machine): nothing to check but the file.
+        assert_eq!(text.lines().count(), 65);
+        return;
+    }
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("run the same command again"));
+    let done = text.lines().count() - 1;
+    assert!(text.ends_with('\n') && (10..64).contains(&done), "{done} games");
+    let kept: Vec<String> = text.lines().map(String::from).collect();
+    run_ok(&["census", "octal:2", "--to", "30000", "--out", p(&out_file)]);
+    let finished = std::fs::read_to_string(&out_file).unwrap();
+    assert_eq!(finished.lines().count(), 65);
+    assert!(kept.iter().all(|l| finished.lines().any(|f| f == l)));
 }
