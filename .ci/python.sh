@@ -5,6 +5,9 @@
 # Needs CPython >= 3.9 with venv and pip, and the registries (PyPI, crates.io).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# No input is read (cargo, run by maturin, probes rustc with a source on stdin: a stray stdin
+# would be read as Rust code).
+exec < /dev/null
 PYTHON="${PYTHON:-python3}"
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
     echo "python.sh: $PYTHON not found: the Python package needs CPython >= 3.9" >&2

@@ -72,7 +72,10 @@ pub fn to_py(e: Error) -> PyErr {
         e if e.is_limit() => LimitError::new_err(
             e.to_string()
                 .replace("--max-states", "max_states=")
-                .replace("--max-memory SIZE, e.g. --max-memory 8G", "max_memory=, e.g. max_memory=\"8G\"")
+                .replace(
+                    "--max-memory SIZE, e.g. --max-memory 8G",
+                    "max_memory=, e.g. max_memory=\"8G\"",
+                )
                 .replace("--max-memory", "max_memory="),
         ),
         e => PyValueError::new_err(e.to_string()),
