@@ -20,6 +20,8 @@ rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
 "$VENV/bin/python" -m pip install --quiet ./crates/grundy-py pytest numpy networkx
+# grundy.census: its DataFrames and the Dask LocalCluster test (tests/test_census.py).
+"$VENV/bin/python" -m pip install --quiet "dask[distributed]" pandas
 # Run from outside the source tree, so the installed package (not python/grundy) is imported.
 cd crates/grundy-py/tests
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider .

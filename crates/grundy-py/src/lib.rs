@@ -16,6 +16,7 @@
 //! per sequence or table.
 
 mod callable;
+mod census;
 mod run;
 mod solve;
 
@@ -216,6 +217,9 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph_values, m)?)?;
     m.add_function(wrap_pyfunction!(callable::sequence_callable, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_game, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_json, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_members, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_row_json, m)?)?;
     m.add("LimitError", m.py().get_type::<run::LimitError>())?;
     m.add("BLANK", BLANK)?;
     m.add("LOOPY", LOOPY)?;

@@ -15,7 +15,7 @@ in Python as a function giving the options of a position.
 2
 
 Functions: :func:`value`, :func:`sum`, :func:`sequence`, :func:`solve`, :func:`table`,
-:func:`graph`. Bad input raises ``ValueError`` with the command line's message; a limit
+:func:`graph`, :func:`census`. Bad input raises ``ValueError`` with the command line's message; a limit
 (``max_states``, ``max_memory``) raises :class:`LimitError`; Ctrl-C stops a computation within a
 second (``KeyboardInterrupt``). Long computations release the GIL. docs/python.md is the guide.
 """
@@ -31,6 +31,7 @@ import numpy as _np
 from . import _grundy
 from ._grundy import BLANK, LOOPY, LimitError
 from ._reports import Component, Move, Sequence, Table, Value
+from ._census import census, census_members, census_row
 
 __all__ = [
     "value",
@@ -39,6 +40,9 @@ __all__ = [
     "solve",
     "table",
     "graph",
+    "census",
+    "census_members",
+    "census_row",
     "Sum",
     "Value",
     "Move",

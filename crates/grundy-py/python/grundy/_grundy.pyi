@@ -41,3 +41,16 @@ def solve_game(
     max_states: Optional[int] = None,
     max_memory: Optional[str] = None,
 ) -> Tuple[Tuple[Optional[int], List[int]], List[Any], List[Tuple[Optional[int], List[int]]], int]: ...
+def census_json(
+    spec: Optional[str],
+    codes: Optional[List[str]],
+    to: int,
+    jobs: int = 0,
+    all: bool = False,
+    shard: Optional[str] = None,
+    max_memory: Optional[str] = None,
+) -> str: ...
+def census_members(
+    spec: Optional[str], codes: Optional[List[str]], shard: Optional[str] = None
+) -> Tuple[str, int, List[Tuple[int, str, List[str]]]]: ...
+def census_row_json(code: str, to: int, all: bool = False, max_memory: Optional[str] = None) -> str: ...

@@ -1,0 +1,197 @@
+"""The census of a family of heap games (``grundy census`` for Python): on every core of this
+machine, or mapped over a Dask cluster.
+
+Both paths take the family's games and each game's row from the Rust library (the members in
+the census's order with its rules for listing a game once, and the one-game function the
+command line's census runs), so a cluster run gives the same rows as the local one. The
+cluster is Dask's: :func:`census` only calls ``client.map`` and ``client.gather``.
+"""
+
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+from . import _grundy
+
+# A limit reached on a cluster's worker is pickled back to the client by reference: name the
+# class where the client can import it (`grundy.LimitError`), not the extension's bare module.
+_grundy.LimitError.__module__ = "grundy"
+
+#: The columns of a census row, in the command line's order (its CSV header without ``check``).
+COLUMNS = [
+    "family",
+    "index",
+    "of",
+    "to",
+    "code",
+    "status",
+    "period",
+    "preperiod",
+    "saltus",
+    "last_exceptional",
+    "largest_heap",
+    "largest_value",
+    "rare_heaps",
+    "fingerprint",
+    "rule",
+    "also",
+    "seconds",
+]
+
+#: The integer columns that may be empty (``None``): nullable ``Int64`` in a DataFrame.
+_OPTIONAL_INTS = ["period", "preperiod", "saltus", "last_exceptional", "rare_heaps"]
+
+Family = Union[str, Iterable[str]]
+
+
+def _family(family: Family) -> Tuple[Optional[str], Optional[List[str]]]:
+    """(spec, None) for a spec string, (None, codes) for a list of codes."""
+    if isinstance(family, str):
+        return family, None
+    if isinstance(family, (bytes, bytearray)) or not hasattr(family, "__iter__"):
+        raise TypeError(
+            "family must be a spec such as 'octal:2' or 'subtraction:4', or a list of codes, "
+            f"not {type(family).__name__}"
+        )
+    codes = list(family)
+    for c in codes:
+        if not isinstance(c, str):
+            raise TypeError(f"a family's codes are strings such as '0.07', not {type(c).__name__}")
+    return None, codes
+
+
+def _natural(x: Any, what: str) -> int:
+    import numbers
+
+    if isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < 0:
+        raise ValueError(f"{what} must be a natural number, not {x!r}")
+    return int(x)
+
+
+def census_members(family: Family, *, shard: Optional[str] = None) -> List[Dict[str, Any]]:
+    """The games of a family in the census's order, each once, by the rules the census uses
+    (trailing zeros dropped, spellings of one code merged, listed in ``also``): one dict per
+    game with ``family`` (the label written in every row), ``index``, ``of`` (the family's
+    size), ``code`` (canonical) and ``also``. ``shard="I/N"`` keeps the share I of N.
+
+    >>> [m["code"] for m in grundy.census_members("octal:1")][:3]
+    ['0.0', '0.1', '0.2']
+    >>> grundy.census_members(["0.07", "0.070", "0.137"])[0]["also"]
+    ['0.070']
+    """
+    spec, codes = _family(family)
+    label, of, members = _grundy.census_members(spec, codes, shard)
+    return [{"family": label, "index": i, "of": of, "code": c, "also": also} for i, c, also in members]
+
+
+def census_row(code: str, to: int, all: bool = False, max_memory: Optional[str] = None) -> Dict[str, Any]:
+    """One game's census row: the code (any spelling, ``"0.07"``, ``"kayles"``) computed up to
+    heap ``to`` by the census's own one-game function (stopping once its period is proved unless
+    ``all``). A module-level function of plain data, so it pickles by reference: the unit that
+    :func:`census` maps over a Dask cluster's workers (each needs ``grundy`` installed).
+
+    >>> r = grundy.census_row("0.77", to=1000)
+    >>> r["status"], r["period"], r["preperiod"]
+    ('proved', 12, 71)
+    """
+    if not isinstance(code, str):
+        raise TypeError(f"code must be a string such as '0.07', not {type(code).__name__}")
+    return _json.loads(_grundy.census_row_json(code, _natural(to, "to"), bool(all), max_memory))
+
+
+def _entry(member: Dict[str, Any], row: Dict[str, Any]) -> Dict[str, Any]:
+    """The entry of a row computed alone: placed in its family as the census places it."""
+    entry = dict(row)
+    entry.update(family=member["family"], index=member["index"], of=member["of"])
+    if member["also"]:
+        entry["also"] = " ".join(member["also"])
+    return entry
+
+
+def _table(entries: List[Dict[str, Any]], frame: Optional[bool]) -> Any:
+    """The entries as a pandas DataFrame (columns :data:`COLUMNS`), or as they are (a list of
+    dicts) when ``frame`` is False, or None and pandas cannot be imported."""
+    entries = [{k: e.get(k) for k in COLUMNS} for e in entries]
+    if frame is False:
+        return entries
+    try:
+        import pandas as pd
+    except ImportError:
+        if frame:
+            raise
+        return entries
+    df = pd.DataFrame(entries, columns=COLUMNS)
+    for c in _OPTIONAL_INTS:
+        df[c] = df[c].astype("Int64")
+    for c in ["index", "of", "to", "largest_heap", "largest_value"]:
+        df[c] = df[c].astype("int64")
+    return df
+
+
+def census(
+    family: Family,
+    to: int,
+    client: Any = None,
+    jobs: Optional[int] = None,
+    *,
+    all: bool = False,
+    shard: Optional[str] = None,
+    max_memory: Optional[str] = None,
+    frame: Optional[bool] = None,
+) -> Any:
+    """Every game of a family of heap games up to heap ``to``, each proved periodic or left
+    open: the command line's ``grundy census FAMILY --to N``, one row per game in family order.
+
+    ``family`` is a spec as on the command line (``"octal:3"``, ``"octal4:2"``, ``"hex:2"``,
+    ``"subtraction:6"``, ``"0.07,0.137"``) or a list of codes. Each row has the command line's
+    columns (:data:`COLUMNS`): ``code``, ``status`` (``"proved"`` or ``"open"``), ``period``,
+    ``preperiod``, ``saltus`` (proved, or an open game's best candidate), ``last_exceptional``,
+    ``largest_heap`` and ``largest_value`` computed, ``rare_heaps`` (sparse space), the
+    ``fingerprint`` of a proved sequence, ``rule``/``also`` (how the game is listed once),
+    ``seconds``.
+
+    The result is a pandas DataFrame when pandas can be imported (empty columns: ``<NA>``),
+    else a list of dicts (``frame=False`` asks for the list, ``frame=True`` for the DataFrame).
+
+    - Without ``client``: the Rust census on ``jobs`` threads (default: every core), the GIL
+      released, one memory budget (``max_memory``) for all; Ctrl-C stops it
+      (``KeyboardInterrupt``), a limit raises :class:`LimitError`.
+    - With a ``dask.distributed.Client``: the games are listed here (:func:`census_members`),
+      :func:`census_row` is mapped over the cluster's workers (``client.map``), and the rows are
+      gathered and put in family order: the same rows as without a client (but the times).
+      ``jobs`` does not apply (the cluster's workers set the parallelism); ``max_memory`` is
+      each worker's. Ctrl-C cancels the futures. docs/distributed.md shows a laptop, a Dask
+      cluster and a Slurm job array.
+
+    ``all=True`` computes every heap up to ``to`` even once a period is proved; ``shard="I/N"``
+    runs the share I of N (the games whose index is I−1 modulo N), as ``--shard``.
+
+    >>> rows = grundy.census("octal:1", to=1000, frame=False)
+    >>> [(r["code"], r["status"], r["period"]) for r in rows][:3]
+    [('0.0', 'proved', 1), ('0.1', 'proved', 1), ('0.2', 'proved', 2)]
+    >>> [r["code"] for r in rows if r["status"] == "open"]      # 0.6: still unsolved
+    ['0.6']
+    """
+    to = _natural(to, "to")
+    if client is None:
+        spec, codes = _family(family)
+        jobs = 0 if jobs is None else _natural(jobs, "jobs")
+        text = _grundy.census_json(spec, codes, to, jobs, bool(all), shard, max_memory)
+        return _table(_json.loads(text), frame)
+    if jobs is not None:
+        raise ValueError("jobs= is for the local census; on a cluster the workers set the parallelism")
+    if not (hasattr(client, "map") and hasattr(client, "gather")):
+        raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
+    members = census_members(family, shard=shard)
+    codes = [m["code"] for m in members]
+    # pure=False: a row's time differs between runs, so Dask must not reuse a cached result.
+    futures = client.map(census_row, codes, to=to, all=bool(all), max_memory=max_memory, pure=False)
+    try:
+        rows = client.gather(futures)
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        raise
+    entries = [_entry(m, r) for m, r in zip(members, rows)]
+    entries.sort(key=lambda e: e["index"])
+    return _table(entries, frame)

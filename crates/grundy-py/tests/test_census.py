@@ -1,0 +1,154 @@
+"""grundy.census: the Rust census on every core, the same census mapped over a Dask
+LocalCluster of two worker processes, the list-of-dicts fallback without pandas, bad input and
+Ctrl-C. Run by .ci/python.sh (which installs dask[distributed] and pandas: with CI=true a
+missing one fails, never skips)."""
+
+import doctest
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import grundy
+import grundy._census
+
+CI = os.environ.get("CI") == "true"
+
+
+def need(module):
+    """The module, imported; skipped when missing outside CI, a failure in CI."""
+    if CI:
+        return __import__(module, fromlist=["_"])
+    return pytest.importorskip(module)
+
+
+def without_times(rows):
+    """The rows with their wall times dropped (the only column that differs between runs)."""
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+
+def test_local_census_rows_are_the_families_games_in_order():
+    rows = grundy.census("octal:2", to=1000, frame=False)
+    assert [r["index"] for r in rows] == list(range(64))
+    assert [r["code"] for r in rows][:9] == ["0.0", "0.01", "0.02", "0.03", "0.04", "0.05", "0.06", "0.07", "0.1"]
+    assert all(r["family"] == "octal:2" and r["of"] == 64 and r["to"] == 1000 for r in rows)
+    assert list(rows[0]) == grundy._census.COLUMNS
+    by_code = {r["code"]: r for r in rows}
+    # Winning Ways ch. 4: Dawson's Kayles (0.07) period 34, last exceptional value at heap 52;
+    # Kayles (0.77) period 12 from heap 71.
+    assert (by_code["0.07"]["status"], by_code["0.07"]["period"], by_code["0.07"]["last_exceptional"]) == (
+        "proved",
+        34,
+        52,
+    )
+    assert (by_code["0.77"]["period"], by_code["0.77"]["preperiod"]) == (12, 71)
+    assert by_code["0.0"]["rule"] == "no-moves"
+    # Each row is the one-game function's row, placed in its family.
+    alone = grundy.census_row("0.77", to=1000)
+    assert without_times([alone]) == without_times(
+        [{k: v for k, v in by_code["0.77"].items() if k not in ("family", "index", "of")}]
+    )
+
+
+def test_census_equals_the_command_lines_rules_for_lists():
+    rows = grundy.census(["0.07", "0.070", "dawson-kayles", "0.137"], to=500, frame=False)
+    assert [(r["code"], r["also"]) for r in rows] == [("0.07", "0.070 dawson-kayles"), ("0.137", None)]
+    assert [m["code"] for m in grundy.census_members("0.07,.07,0.77")] == ["0.07", "0.77"]
+    share = grundy.census("octal:2", to=200, shard="2/3", frame=False)
+    assert [r["index"] for r in share] == list(range(1, 64, 3))
+
+
+def test_dataframe_has_the_cli_columns_and_nullable_integers():
+    pd = need("pandas")
+    df = grundy.census("octal:1", to=1000)
+    assert isinstance(df, pd.DataFrame)
+    assert list(df.columns) == grundy._census.COLUMNS
+    assert len(df) == 8 and str(df["period"].dtype) == "Int64"
+    # 0.6 is one of the famous unsolved one-digit codes (Winning Ways ch. 4): open, no period
+    # candidate (<NA>); the other seven are proved; 0.4 is Dawson's Kayles shifted (period 34).
+    assert df.loc[df["status"] == "open", "code"].tolist() == ["0.6"]
+    assert df.loc[df["code"] == "0.6", "period"].isna().all()
+    assert df.loc[df["code"] == "0.4", "period"].item() == 34
+    assert df.loc[df["code"] == "0.7", "period"].item() == 2  # 0.7: g(n) = n mod 2
+
+
+def test_without_pandas_a_list_of_dicts(monkeypatch):
+    need("pandas")
+    frame = grundy.census("octal:1", to=1000)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # `import pandas` now raises ImportError
+    rows = grundy.census("octal:1", to=1000)
+    assert isinstance(rows, list) and all(isinstance(r, dict) for r in rows)
+    assert list(rows[0]) == grundy._census.COLUMNS
+    records = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    assert without_times(rows) == without_times(records)
+    with pytest.raises(ImportError):
+        grundy.census("octal:1", to=10, frame=True)
+
+
+def test_dask_local_cluster_equals_the_single_process_census():
+    need("pandas")
+    distributed = need("distributed")
+    local = grundy.census("octal:2", to=1000)
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        on_cluster = grundy.census("octal:2", to=1000, client=client)
+        rows = grundy.census(["0.07", "0.070", "0.77"], to=500, client=client, frame=False)
+        share = grundy.census("octal:2", to=1000, client=client, shard="3/4", frame=False)
+        # A limit on a worker comes back as the same exception as in one process.
+        with pytest.raises(grundy.LimitError, match="memory"):
+            grundy.census(["0.6"], to=10**7, all=True, max_memory="1M", client=client)
+    assert list(on_cluster.columns) == list(local.columns)
+    assert on_cluster.drop(columns="seconds").equals(local.drop(columns="seconds"))
+    assert without_times(rows) == without_times(grundy.census(["0.07", "0.070", "0.77"], to=500, frame=False))
+    assert without_times(share) == without_times(grundy.census("octal:2", to=1000, shard="3/4", frame=False))
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="unknown family"):
+        grundy.census("foo:2", to=10)
+    with pytest.raises(ValueError, match="to must be"):
+        grundy.census("octal:1", to=-1)
+    with pytest.raises(ValueError, match="shard"):
+        grundy.census("octal:1", to=10, shard="4/3")
+    with pytest.raises(TypeError):
+        grundy.census(3, to=10)
+    with pytest.raises(ValueError):
+        grundy.census(["0.07", "0.9z"], to=10)
+    with pytest.raises(ValueError, match="jobs"):
+        grundy.census("octal:1", to=10, client=object(), jobs=2)
+    with pytest.raises(TypeError, match="Client"):
+        grundy.census("octal:1", to=10, client=object())
+
+
+def test_ctrl_c_stops_a_census():
+    code = textwrap.dedent(
+        """
+        import grundy, sys
+        print("ready", flush=True)
+        try:
+            grundy.census("octal:3", to=10**6, jobs=1)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(7)
+        """
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(0.8)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    rc = p.wait(timeout=10)
+    took = time.monotonic() - sent
+    assert rc == 7 and p.stdout.read().strip() == "interrupted"
+    assert took < 2.0, f"stopped {took:.2f} s after Ctrl-C"
+
+
+def test_docstring_examples():
+    failed, tried = doctest.testmod(grundy._census, extraglobs={"grundy": grundy})
+    assert tried >= 4 and failed == 0
