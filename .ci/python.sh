@@ -16,6 +16,8 @@ fi
 # The extension crate is not a default member (its tests are these pytest ones): lint it here.
 cargo clippy -p grundy-py --all-targets -- -D warnings
 VENV="${GRUNDY_PY_VENV:-${CARGO_TARGET_DIR:-target}/python-venv}"
+# Absolute: pytest runs from crates/grundy-py/tests below.
+case "$VENV" in /*) ;; *) VENV="$PWD/$VENV" ;; esac
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
