@@ -22,7 +22,8 @@ echo "| --- | --- | --- | --- | --- |"
 row 60 quotient 0.75 --to 100
 row 60 quotient 0.31 --to 100
 row 60 quotient 0.52 --to 100
-row 90 quotient 0.07 --to 30
+row 60 quotient 0.07 --to 16
+row 120 quotient 0.07 --to 30
 row 60 quotient 0.4 --to 20
 row 60 quotient kayles --to 30 --heaps 30,29,28,27,26,25,24,23,22,21
 row 60 value kayles 30 29 28 27 26 25 24 23 22 21 --misere
