@@ -19,8 +19,13 @@
 //! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
 //! each kind of heap in it the class of the rest), which are finitely many, and checks at each
 //! that the P-portion says P exactly when the rules do. By induction over the sums this proves
-//! the quotient's outcome right for every sum of heaps ≤ N. A quotient that fails the proof is
-//! not returned: the construction stops with the quotient verified so far.
+//! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
+//! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
+//! them (the indistinguishability congruence recomputed on the enlarged monoid, from the
+//! proof states) until a candidate passes the proof. A quotient that fails the proof is never
+//! returned: if refinement fails too, the construction stops with the quotient verified so far.
+//! Each quotient gets a canonical presentation ([`present`]); a presentation unchanged for a
+//! long run of heaps is reported as stable ([`stabilised`]).
 //!
 //! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
 //! representative sum), and a proof over the reachable states (small for small quotients, but
