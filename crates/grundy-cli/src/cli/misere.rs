@@ -121,9 +121,22 @@ pub fn quotient(
         out.push_str("tame: the quotient of misère Nim (on heaps ≤ 1, or ≤ 2)\n");
     }
     out.push_str(&format!(
-        "unchanged (order and P-portion) from heap {} to {}\n",
-        r.stable_from, r.verified_to
+        "presentation unchanged from heap {} to {}{}\n",
+        r.stable_from,
+        r.verified_to,
+        if r.stabilised {
+            " (stable: a long run; a sign, not a proof)"
+        } else {
+            ""
+        }
     ));
+    if !r.refined.is_empty() {
+        let hs: Vec<String> = r.refined.iter().map(u64::to_string).collect();
+        out.push_str(&format!(
+            "refined at heaps {} (elements of smaller heaps told apart)\n",
+            hs.join(", ")
+        ));
+    }
     let rows: Vec<Vec<String>> = std::iter::once(vec!["heap".to_string(), "element".into()])
         .chain(r.heaps.iter().map(|h| vec![h.heap.to_string(), h.element.clone()]))
         .collect();

@@ -85,3 +85,21 @@ fn quotient_of_0_75_and_a_sum_decided_through_it() {
     assert_eq!(t["order"], 6);
     assert_eq!(t["tame"], true);
 }
+
+/// The quotient of 0.07 is refined at heap 10 (elements of smaller heaps told apart) and goes
+/// on, proved; 0.75's presentation is the same from heap 5 to 30, reported as stable.
+#[test]
+fn quotient_refined_and_stable_in_json() {
+    let q = json(&["quotient", "0.07", "--to", "12", "--json"]);
+    assert_eq!(q["verified_to"], 12);
+    assert_eq!(q["stopped"], serde_json::Value::Null);
+    assert_eq!(q["refined"], serde_json::json!([10]));
+    assert_eq!(q["order"], 12);
+    let s = json(&["quotient", "0.75", "--to", "30", "--json"]);
+    assert_eq!(s["stable_from"], 5);
+    assert_eq!(s["stabilised"], true);
+    assert_eq!(
+        s["relations"],
+        serde_json::json!(["a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"])
+    );
+}

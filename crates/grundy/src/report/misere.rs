@@ -125,7 +125,8 @@ pub struct QuotientReport {
     pub order: usize,
     /// The generators: `{"a": 1, "b": 2}` as a list of (name, heap).
     pub generators: Vec<HeapClass>,
-    /// The relations found when each generator came in (not minimised), `word = word`.
+    /// The relations of the canonical presentation, `word = word` (the minimal words that are
+    /// not element names, each with the name of its element).
     pub relations: Vec<String>,
     /// Every element as a word.
     pub elements: Vec<String>,
@@ -136,6 +137,12 @@ pub struct QuotientReport {
     /// The first heap from which order and P-portion stayed the same up to `verified_to` (a
     /// sign of stabilisation, not a proof).
     pub stable_from: u64,
+    /// Whether the presentation has been the same for a long run of heaps (at least 10, and
+    /// at least `stable_from`): a sign that it has stabilised, not a proof.
+    pub stabilised: bool,
+    /// The heaps where elements of smaller heaps had to be told apart (the quotient refined,
+    /// not only extended by a new generator or element).
+    pub refined: Vec<u64>,
     /// Whether the quotient is misère Nim's on heaps ≤ 1 (a² = 1, P = {a}) or on heaps ≤ 2
     /// (a² = 1, b³ = b, P = {a, b²}): the tame quotients of order 2 and 6.
     pub tame: bool,
@@ -242,6 +249,8 @@ impl QuotientReport {
                 })
                 .collect(),
             stable_from: built.stable_from,
+            stabilised: built.stabilised,
+            refined: built.refined.clone(),
             tame: {
                 let rel: Vec<String> = q
                     .relations

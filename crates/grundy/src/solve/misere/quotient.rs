@@ -19,8 +19,13 @@
 //! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
 //! each kind of heap in it the class of the rest), which are finitely many, and checks at each
 //! that the P-portion says P exactly when the rules do. By induction over the sums this proves
-//! the quotient's outcome right for every sum of heaps ≤ N. A quotient that fails the proof is
-//! not returned: the construction stops with the quotient verified so far.
+//! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
+//! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
+//! them (the indistinguishability congruence recomputed on the enlarged monoid, from the
+//! proof states) until a candidate passes the proof. A quotient that fails the proof is never
+//! returned: if refinement fails too, the construction stops with the quotient verified so far.
+//! Each quotient gets a canonical presentation ([`present`]); a presentation unchanged for a
+//! long run of heaps is reported as stable ([`stabilised`]).
 //!
 //! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
 //! representative sum), and a proof over the reachable states (small for small quotients, but
@@ -28,6 +33,8 @@
 //!
 //! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
 //! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
+
+pub mod refine;
 
 use super::heaps::MisereHeaps;
 use crate::control::Control;
@@ -59,7 +66,7 @@ pub struct Quotient {
     pub generators: Vec<u64>,
     /// Each element as a word: the exponent of each generator.
     pub words: Vec<Vec<u32>>,
-    /// The relations found when each generator came in (not minimised): pairs of words.
+    /// The relations w = v of the canonical presentation ([`present`]): pairs of words.
     pub relations: Vec<(Vec<u32>, Vec<u32>)>,
     /// A sum of heaps of each class (its representative).
     pub representatives: Vec<Vec<u64>>,
@@ -100,6 +107,18 @@ impl Quotient {
             relations: vec![],
             representatives: vec![vec![]],
         }
+    }
+
+    /// What identifies the presentation: generators, relations and P-portion as text.
+    pub fn presentation(&self) -> (Vec<u64>, Vec<String>, Vec<String>) {
+        (
+            self.generators.clone(),
+            self.relations
+                .iter()
+                .map(|(a, b)| format!("{} = {}", word_text(a), word_text(b)))
+                .collect(),
+            self.p_portion().iter().map(|&x| word_text(&self.words[x])).collect(),
+        )
     }
 
     /// The largest heap N of the quotient.
@@ -231,9 +250,15 @@ pub struct Built {
     pub quotient: Quotient,
     /// Why the construction stopped before the heap asked for, if it did.
     pub stopped: Option<String>,
-    /// The first heap from which the quotient did not change (its order and P-portion) up to
-    /// the last heap: a sign (not a proof) that it has stabilised.
+    /// The first heap from which the presentation (generators, relations, P-portion) did not
+    /// change up to the last heap.
     pub stable_from: u64,
+    /// Whether that run is long enough to call the quotient stable ([`stabilised`]): a sign,
+    /// not a proof.
+    pub stabilised: bool,
+    /// The heaps whose quotient needed elements of smaller heaps told apart (found by
+    /// [`refine`]), not only a new generator.
+    pub refined: Vec<u64>,
 }
 
 /// Outcomes of j copies of a new heap h plus a sum of smaller heaps, by the rules, reading the
@@ -298,29 +323,154 @@ impl<R: HeapRules + ?Sized> Outcomes<'_, R> {
 pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Built> {
     let mut q = Quotient::trivial();
     let mut stable_from = 0;
+    let mut refined = Vec::new();
     for h in 1..=to {
         control.progress("misère quotient", h, Some(to));
-        let before = (q.order, q.p_portion());
-        match extend(rules, &q, h, control)? {
-            Ok(next) => q = next,
-            Err(why) => {
-                return Ok(Built {
-                    quotient: q,
-                    stopped: Some(why),
-                    stable_from,
-                });
-            }
-        }
-        if (q.order, q.p_portion()) != before {
+        let before = q.presentation();
+        let next = match extend(rules, &q, h, control)? {
+            Ok(next) => next,
+            Err((why, start)) => match refine::refine(start, rules, control)? {
+                Ok(next) => {
+                    refined.push(h);
+                    next
+                }
+                Err(more) => {
+                    return Ok(Built {
+                        stabilised: false,
+                        quotient: q,
+                        stopped: Some(format!("{why}; {more}")),
+                        stable_from,
+                        refined,
+                    });
+                }
+            },
+        };
+        q = present(&next);
+        if q.presentation() != before {
             stable_from = h;
         }
     }
     control.finished("misère quotient");
     Ok(Built {
+        stabilised: stabilised(stable_from, to),
         quotient: q,
         stopped: None,
         stable_from,
+        refined,
     })
+}
+
+/// Whether a presentation unchanged from heap `from` to heap `to` counts as stable: for at
+/// least [`STABLE_RUN`] heaps, and for at least as many heaps as came before `from` (a run as
+/// long as the history it ends). A sign, not a proof: a larger heap may still add elements.
+pub fn stabilised(from: u64, to: u64) -> bool {
+    to - from >= STABLE_RUN.max(from)
+}
+
+/// The shortest run of heaps with the same presentation reported as stable.
+pub const STABLE_RUN: u64 = 10;
+
+/// The same quotient with a canonical presentation: generators are the heaps, in increasing
+/// order, whose element is not a product of earlier generators; each element is named by its
+/// first word in a breadth-first enumeration (and numbered in that order, the identity 0);
+/// the relations are `w = v` for the words w that are not names but all of whose divisors
+/// w / g are (the minimal such words: every other word is rewritten through them).
+pub fn present(q: &Quotient) -> Quotient {
+    let mut gens: Vec<u64> = Vec::new();
+    let mut gen_class: Vec<usize> = Vec::new();
+    let mut reach = vec![false; q.order];
+    reach[0] = true;
+    for (h, &c) in q.heap_class.iter().enumerate() {
+        if reach[c] {
+            continue;
+        }
+        gens.push(h as u64);
+        gen_class.push(c);
+        let mut stack: Vec<usize> = (0..q.order).filter(|&x| reach[x]).collect();
+        while let Some(x) = stack.pop() {
+            for &g in &gen_class {
+                let y = q.product[x][g];
+                if !reach[y] {
+                    reach[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+    }
+    let g = gens.len();
+    let mut word_of: Vec<Option<Vec<u32>>> = vec![None; q.order];
+    word_of[0] = Some(vec![0; g]);
+    let mut seq = vec![0];
+    let mut i = 0;
+    while i < seq.len() {
+        let e = seq[i];
+        i += 1;
+        for (j, &c) in gen_class.iter().enumerate() {
+            let t = q.product[e][c];
+            if word_of[t].is_none() {
+                let mut w = word_of[e].clone().unwrap_or_default();
+                w[j] += 1;
+                word_of[t] = Some(w);
+                seq.push(t);
+            }
+        }
+    }
+    // Elements not generated by heaps (none in a quotient) keep their place after the rest.
+    seq.extend((0..q.order).filter(|&x| word_of[x].is_none()));
+    let names: FxHashSet<Vec<u32>> = word_of.iter().flatten().cloned().collect();
+    let mut relations = Vec::new();
+    let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
+    for &e in &seq {
+        let Some(we) = &word_of[e] else { continue };
+        for (j, &c) in gen_class.iter().enumerate() {
+            let mut w = we.clone();
+            w[j] += 1;
+            let t = q.product[e][c];
+            if word_of[t].as_ref() == Some(&w) || names.contains(&w) || !seen.insert(w.clone()) {
+                continue;
+            }
+            let minimal = (0..g).filter(|&k| w[k] > 0).all(|k| {
+                let mut d = w.clone();
+                d[k] -= 1;
+                names.contains(&d)
+            });
+            if minimal {
+                relations.push((w, word_of[t].clone().unwrap_or_default()));
+            }
+        }
+    }
+    let mut new_of = vec![0; q.order];
+    for (n, &old) in seq.iter().enumerate() {
+        new_of[old] = n;
+    }
+    let mut product = vec![vec![0; q.order]; q.order];
+    for x in 0..q.order {
+        for y in 0..q.order {
+            product[new_of[x]][new_of[y]] = new_of[q.product[x][y]];
+        }
+    }
+    let words: Vec<Vec<u32>> = seq.iter().map(|&e| word_of[e].clone().unwrap_or_default()).collect();
+    let representatives = seq
+        .iter()
+        .map(|&e| match &word_of[e] {
+            Some(w) => w
+                .iter()
+                .zip(&gens)
+                .flat_map(|(&k, &h)| std::iter::repeat_n(h, k as usize))
+                .collect(),
+            None => q.representatives[e].clone(),
+        })
+        .collect();
+    Quotient {
+        order: q.order,
+        product,
+        p: seq.iter().map(|&e| q.p[e]).collect(),
+        heap_class: q.heap_class.iter().map(|&c| new_of[c]).collect(),
+        generators: gens,
+        words,
+        relations,
+        representatives,
+    }
 }
 
 /// The order of the misère quotient of `rules` restricted to heaps ≤ `to` (for the census), or
@@ -337,7 +487,7 @@ fn extend<R: HeapRules + ?Sized>(
     q: &Quotient,
     h: u64,
     control: &Control,
-) -> Result<std::result::Result<Quotient, String>> {
+) -> Result<std::result::Result<Quotient, (String, Quotient)>> {
     let mut options_of_h = Vec::new();
     rules.heap_options(h, &mut |parts| options_of_h.push(parts.to_vec()));
     let mut with_h = q.clone();
@@ -396,8 +546,11 @@ fn extend<R: HeapRules + ?Sized>(
         }
     }
     let Some((m, period)) = relation else {
-        return Ok(Err(format!(
-            "heap {h}: the powers of the new generator do not repeat within a^{half}"
+        let mut start = q.clone();
+        start.heap_class.push(0);
+        return Ok(Err((
+            format!("heap {h}: the powers of the new generator do not repeat within a^{half}"),
+            start,
         )));
     };
     let top = m + period; // powers 0..top are distinct
@@ -473,9 +626,12 @@ fn extend<R: HeapRules + ?Sized>(
     if candidate.verify(rules, control)? {
         Ok(Ok(candidate))
     } else {
-        Ok(Err(format!(
-            "heap {h}: no quotient built from the one of heaps ≤ {} passes the proof (it may need elements of the smaller heaps told apart)",
-            h - 1
+        Ok(Err((
+            format!(
+                "heap {h}: no quotient built from the one of heaps ≤ {} passes the proof",
+                h - 1
+            ),
+            candidate,
         )))
     }
 }

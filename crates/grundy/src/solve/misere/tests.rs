@@ -208,7 +208,7 @@ fn quotients_predict_brute_force_outcomes_and_moves() {
         ("0.52", 12),
         ("0.312", 12),
         ("nim", 6),
-        ("0.07", 9),
+        ("0.07", 12),
     ] {
         let r = rules(code);
         let built = super::quotient::build(&r, to, &Control::default()).unwrap();
@@ -251,4 +251,62 @@ fn the_quotient_of_heaps_at_most_one_is_misere_nim_of_ones() {
     assert_eq!(q.order, 2);
     assert_eq!(q.p_portion(), vec![q.heap_class[1]]);
     assert_eq!(q.product[q.heap_class[1]][q.heap_class[1]], 0, "a² = 1");
+}
+
+/// Published quotients (PS2008 and Plambeck's misère pages): the order and P-portion size of
+/// the quotient at a heap where it has stabilised, and that it is already stable there.
+/// 0.75: order 8, P-portion {a, b²} (PS2008 §3; the one quotient of order 8, Siegel 2007);
+/// 0.31 and 0.52: tame, misère Nim's quotient on heaps ≤ 2, order 6 with P-portion {a, b²}
+/// (PS2008's table of tame octal games; ONAG ch. 12 for misère Nim).
+#[test]
+fn published_quotients_order_and_p_portion() {
+    for (code, to, order, p, gens) in [
+        ("0.75", 20, 8, 2, vec![1, 2, 5]),
+        ("0.31", 20, 6, 2, vec![1, 2]),
+        ("0.52", 20, 6, 2, vec![1, 3]),
+    ] {
+        let b = super::quotient::build(&rules(code), to, &Control::default()).unwrap();
+        assert_eq!(b.stopped, None, "{code}");
+        assert_eq!(b.quotient.order, order, "{code}");
+        assert_eq!(b.quotient.p_portion().len(), p, "{code}");
+        assert_eq!(b.quotient.generators, gens, "{code}");
+        assert!(
+            b.stable_from <= 5 && b.stabilised,
+            "{code}: stable from {}",
+            b.stable_from
+        );
+    }
+}
+
+/// Where the quotient of heaps < h must split to take in heap h, the refinement does it and
+/// the result is proved: 0.07 at heap 10 (where the construction by new generators alone
+/// stopped), and 0.4 at heap 11; and the quotient's answers agree with brute force.
+#[test]
+fn the_refinement_splits_classes_and_goes_on() {
+    for (code, to, at) in [("0.07", 12, 10), ("0.4", 12, 11)] {
+        let r = rules(code);
+        let b = super::quotient::build(&r, to, &Control::default()).unwrap();
+        assert_eq!(b.stopped, None, "{code}");
+        assert!(b.refined.contains(&at), "{code}: refined at {:?}", b.refined);
+        assert!(b.quotient.verify(&r, &Control::default()).unwrap());
+        let game = MisereHeaps::new(rules(code));
+        let mut table = FxHashMap::default();
+        let mut rng = Lcg(7);
+        for _ in 0..60 {
+            let k = 1 + rng.below(4) as usize;
+            let s: Vec<u64> = (0..k).map(|_| rng.below(to + 1)).collect();
+            let brute = outcome(&game, &s, &mut table, 1 << 22, &Control::default()).unwrap();
+            assert_eq!(b.quotient.wins(&s), Some(brute), "{code} {s:?}");
+        }
+    }
+}
+
+/// The canonical presentation of misère Nim's quotient on heaps ≤ 2: a² = 1, b³ = b.
+#[test]
+fn the_presentation_of_the_tame_quotient() {
+    let b = super::quotient::build(&rules("nim"), 2, &Control::default()).unwrap();
+    let (gens, rels, p) = b.quotient.presentation();
+    assert_eq!(gens, vec![1, 2]);
+    assert_eq!(rels, vec!["a^2 = 1".to_string(), "b^3 = b".to_string()]);
+    assert_eq!(p, vec!["a".to_string(), "b^2".to_string()]);
 }
