@@ -200,7 +200,7 @@ impl<T: Cell> Shared<'_, T> {
             }
             spins += 1;
             self.waits.fetch_add(1, Relaxed);
-            if spins % 64 == 0 && !poll(self.done.load(Relaxed)) {
+            if spins.is_multiple_of(64) && !poll(self.done.load(Relaxed)) {
                 self.stop.store(true, Relaxed);
                 return false;
             }
