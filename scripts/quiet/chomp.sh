@@ -10,7 +10,8 @@
 # 14x15 and 15x15 when it is installed, bounded by IG_TIMEOUT seconds (default 90): a row
 # "> 90 s" means igsolve did not finish within that time.
 #
-# 16x16 is left out (about 5 minutes on two cores, more than this script's budget); measure it
+# 16x16 is left out (420 s of CPU: about 4 minutes on two idle cores, too much for this
+# script's budget next to the rest); measure it
 # separately with:
 #
 #   /usr/bin/time -f "%e s wall, %U+%S s CPU, %M KB" GRUNDY value chomp 16x16 --no-moves --jobs 2 --stats
