@@ -126,7 +126,7 @@ fn chomp_chooses_its_engine_by_memory_and_says_which_ran() {
     ]);
     assert_eq!(code, Some(3), "{err}");
     assert!(
-        err.contains("engine: search (the dense table of the 16x16 box, 601080390 shapes, needs 1.1 GiB"),
+        err.contains("engine: search (the dense table of the 16x16 box, 601080390 shapes, needs 573 MiB"),
         "{err}"
     );
     assert!(err.contains("state limit"), "{err}");

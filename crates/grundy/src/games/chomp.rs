@@ -9,7 +9,7 @@
 //! the canonical form is the lesser of the two. The engine is chosen by memory: when the dense
 //! table of the position's bounding box ([`crate::solve::search::chomp_dense`], every shape
 //! of the box at once, one or two bytes per shape) fits in the memory the budget leaves for
-//! tables ([`crate::solve::search::table_bytes`]), it is built; otherwise the search engine
+//! tables ([`crate::solve::search::table_bytes`]), it is built (on `--jobs` threads); otherwise the search engine
 //! runs plain mex with its transposition table ([`crate::solve::search`]); Chomp never
 //! splits. `--stats` says which engine ran and why. Strategy stealing proves every rectangle
 //! other than 1×1 an N-position (tests check it).
@@ -25,7 +25,7 @@ use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::chomp_dense::{ChompTable, shape_count};
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
-use crate::solve::search::{Config, Searchable, table_bytes};
+use crate::solve::search::{Config, Searchable, table_bytes, threads};
 use std::rc::Rc;
 
 /// Most rows of a shape.
@@ -175,6 +175,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         let engine = ChompDense {
             table: None,
             box_size: (rows, cols),
+            threads: threads(settings.limits.jobs),
             stats,
             control: control.clone(),
         };
@@ -216,6 +217,8 @@ fn describe_bytes(bytes: u64) -> String {
 pub struct ChompDense {
     table: Option<Rc<ChompTable>>,
     box_size: (usize, usize),
+    /// Threads that fill the table (`--jobs`).
+    threads: usize,
     /// Report the table's size and time (a message to the observer) when it is built.
     stats: bool,
     /// Cancellation, memory budget and the observer.
@@ -228,14 +231,20 @@ impl ChompDense {
             return Ok(t.clone());
         }
         let clock = std::time::Instant::now();
-        let t = Rc::new(ChompTable::solve(self.box_size.0, self.box_size.1, &self.control)?);
+        let (rows, cols) = self.box_size;
+        let t = Rc::new(ChompTable::solve(rows, cols, self.threads, &self.control)?);
         if self.stats {
-            let (rows, cols) = self.box_size;
             self.control.message(format!(
-                "engine: dense table: {} shapes of the {rows}x{cols} box ({}) solved in {:.3} s",
+                "engine: dense table: {} shapes of the {rows}x{cols} box ({}) solved in {:.3} s on {} thread{}",
                 shape_count(rows, cols),
                 describe_bytes(ChompTable::bytes(rows, cols)),
-                clock.elapsed().as_secs_f64()
+                clock.elapsed().as_secs_f64(),
+                self.threads,
+                if self.threads == 1 {
+                    String::new()
+                } else {
+                    format!("s ({} waits for an earlier unit)", t.waits())
+                }
             ));
         }
         self.table = Some(t.clone());
