@@ -371,11 +371,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let control = settings.limits.control.clone();
     let jobs = crate::solve::search::threads(settings.limits.jobs);
     let mut search = if jobs <= 1 {
-        let mut one = CramSearch::new(board.w as u32, config);
+        let mut one = CramSearch::for_board(board.w as u32, board.h as u32, config);
         one.control = control.clone();
         Searcher::One(Box::new(one))
     } else {
-        Searcher::Team(Box::new(ParallelCram::new(board.w as u32, config, jobs, &control)?))
+        Searcher::Team(Box::new(ParallelCram::for_board(board.w as u32, board.h as u32, config, jobs, &control)?))
     };
     if let Some(path) = &table_file
         && path.exists()
@@ -397,6 +397,28 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         elapsed: std::time::Duration::ZERO,
     };
     Ok(Box::new(Instance::new("cram", engine, board)))
+}
+
+/// The options `boards` (all of one rectangle's size) grouped by the symmetries of that
+/// rectangle (4, or 8 when it is square): one board per class, in the order first met, and for
+/// each option the index of its class.
+fn symmetry_classes(start: &Board, boards: impl Iterator<Item = Board>) -> (Vec<u64>, Vec<usize>) {
+    let images = if start.w == start.h { 8 } else { 4 };
+    let mut distinct: Vec<u64> = Vec::new();
+    let mut keys: Vec<u64> = Vec::new();
+    let mut class = Vec::new();
+    for b in boards {
+        let key = (0..images).map(|s| b.image(s).bits).min().unwrap_or(b.bits);
+        match keys.iter().position(|&k| k == key) {
+            Some(i) => class.push(i),
+            None => {
+                class.push(keys.len());
+                keys.push(key);
+                distinct.push(b.bits);
+            }
+        }
+    }
+    (distinct, class)
 }
 
 /// Cram valued by the dedicated bitboard engine ([`CramSearch`]), as an [`Engine`] of the
@@ -434,17 +456,35 @@ impl Engine for CramEngine {
         let Ok(k) = u8::try_from(target.0) else {
             return Ok(Vec::new());
         };
+        let clock = std::time::Instant::now();
+        let nodes_before = self.search.stats().nodes;
         let moves = Cram.moves(board);
-        let boards: Vec<u64> = moves.iter().map(|m| m.position.bits).collect();
-        let total = boards.len() as u64;
+        // Options that are images of each other under a symmetry of the board's rectangle are
+        // the same position: each class is decided once (by one thread), then shared out.
+        let (distinct, class) = symmetry_classes(board, moves.iter().map(|m| m.position));
+        let total = distinct.len() as u64;
         let control = &self.control;
         let done = |n: u64| control.progress("moves decided", n, Some(total));
-        let yes = self.search.boards_with_value(&boards, k, &done);
+        let yes = self.search.boards_with_value(&distinct, k, &done);
         if total > 0 {
             control.finished("moves decided");
         }
         let yes = yes?;
-        Ok(moves.into_iter().zip(yes).filter(|(_, y)| *y).map(|(m, _)| m).collect())
+        if self.stats {
+            self.control.message(format!(
+                "search: moves to value {k} in {:.3} s: {} options, {} up to symmetry, {} nodes",
+                clock.elapsed().as_secs_f64(),
+                moves.len(),
+                distinct.len(),
+                self.search.stats().nodes - nodes_before
+            ));
+        }
+        Ok(moves
+            .into_iter()
+            .zip(class)
+            .filter(|&(_, c)| yes[c])
+            .map(|(m, _)| m)
+            .collect())
     }
 
     fn shows_components(&self) -> bool {
@@ -581,6 +621,30 @@ mod tests {
                 assert_eq!(Solver::plain(Cram).nimber(&b.image(s)).unwrap(), plain);
             }
         }
+    }
+
+    #[test]
+    fn symmetric_options_share_a_class_and_a_value() {
+        for (h, w) in [(3, 4), (3, 3), (2, 5)] {
+            let b = Board::rectangle(h, w);
+            let options: Vec<Board> = Cram.moves(&b).into_iter().map(|m| m.position).collect();
+            let (distinct, class) = symmetry_classes(&b, options.iter().copied());
+            assert!(distinct.len() < options.len(), "{h}x{w}");
+            for (o, &c) in options.iter().zip(&class) {
+                let rep = Board { bits: distinct[c], ..b };
+                assert_eq!(
+                    Solver::plain(Cram).nimber(o).unwrap(),
+                    Solver::plain(Cram).nimber(&rep).unwrap(),
+                    "{} {}",
+                    o.format(),
+                    rep.format()
+                );
+            }
+        }
+        // 3×4: 17 dominoes, 6 classes under the 4 symmetries of the rectangle.
+        let b = Board::rectangle(3, 4);
+        let (distinct, _) = symmetry_classes(&b, Cram.moves(&b).into_iter().map(|m| m.position));
+        assert_eq!(distinct.len(), 6);
     }
 
     #[test]

@@ -33,6 +33,16 @@
 //!   largest region. Centre-first alone cut the nodes 4× against "smallest largest region
 //!   first"; splits first saved another 20–25 %.
 //!
+//! - Boards that fit in 8×8 are kept at a stride of 8 cells a row ([`internal_stride`]): a
+//!   row flip is then a byte swap and a transposition an 8×8 bit-matrix transpose, which cut
+//!   the instructions of the nimber of 5×6 by a quarter (canonical forms were a quarter of the
+//!   time).
+//! - The winning moves: the pass asks each option up to the symmetries of the board only once
+//!   (one thread per class, not two threads on two images of one position), and finds in the
+//!   table every fact the nimber search proved. Asking the options of the start "g = j" for
+//!   j < k first ([`CramConfig::options_low_first`], off by default) makes the nimber search
+//!   prove the facts the pass needs, but in all it saved only 2 % of the nodes on 5×7.
+//!
 //! Not implemented: Beling and Rogalski's aspiration sets and their refined option bounds, and
 //! endgame databases.
 //!
@@ -81,6 +91,12 @@ pub struct CramConfig {
     /// per canonical form; pays on square boards, where whole positions are transposes of
     /// each other, and hardly elsewhere).
     pub use_transpose: bool,
+    /// For the options of the start's regions, test the values below k before looking for an
+    /// option of value k (elsewhere the other way round, which costs fewer nodes): the proofs
+    /// "g(option) = 0" that the winning-move pass needs are then made by the nimber search.
+    /// Off by default: on 5×7 it made the nimber alone cost 38 % more nodes and the nimber with
+    /// every winning move only 2 % fewer (BENCHMARKS.md, "Cram (session 7)").
+    pub options_low_first: bool,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).
     pub table_entries: usize,
@@ -97,6 +113,7 @@ impl Default for CramConfig {
             use_ordering: true,
             use_cutoff: true,
             use_transpose: true,
+            options_low_first: false,
             table_entries: 1 << 24,
             max_states: usize::MAX,
         }
@@ -142,6 +159,9 @@ struct Opt {
 /// ([`parallel::ParallelCram`]); the small-region table is always its own.
 pub struct CramSearch<T: FactStore = PackedTable> {
     layout: Layout,
+    /// The width of the boards given to the entry points (the layout's stride may be wider:
+    /// [`internal_stride`]).
+    width: u32,
     table: T,
     small_table: PackedTable,
     /// The switches it was built with.
@@ -159,18 +179,43 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     depth: u32,
 }
 
+/// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
+/// so that row flips are a byte swap and transposes an 8×8 bit-matrix transpose, which makes
+/// canonical forms about twice as cheap) when the board fits in 8×8, else its width.
+pub fn internal_stride(width: u32, height: u32) -> u32 {
+    if width <= 8 && height <= 8 { 8 } else { width }
+}
+
 impl CramSearch {
-    /// An engine for boards with `width` columns (1 to 64).
+    /// An engine for boards with `width` columns (1 to 64), kept at that stride.
     pub fn new(width: u32, config: CramConfig) -> Self {
         CramSearch::with_table(width, config, PackedTable::new(config.table_entries))
+    }
+
+    /// An engine for boards of `width` × `height` cells (at most 64), kept at
+    /// [`internal_stride`]; the boards given to it and its answers use `width`.
+    pub fn for_board(width: u32, height: u32, config: CramConfig) -> Self {
+        CramSearch::with_layout(
+            width,
+            internal_stride(width, height),
+            config,
+            PackedTable::new(config.table_entries),
+        )
     }
 }
 
 impl<T: FactStore> CramSearch<T> {
     /// An engine for boards with `width` columns (1 to 64) with `table` as its main table.
     pub fn with_table(width: u32, config: CramConfig, table: T) -> Self {
+        CramSearch::with_layout(width, width, config, table)
+    }
+
+    /// An engine for boards with `width` columns kept at `stride` (≥ width) cells a row.
+    pub(crate) fn with_layout(width: u32, stride: u32, config: CramConfig, table: T) -> Self {
+        assert!(width <= stride, "a stride at least the width");
         CramSearch {
-            layout: Layout::new(width, config.use_transpose),
+            layout: Layout::new(stride, config.use_transpose),
+            width,
             table,
             small_table: PackedTable::new(config.table_entries / 16),
             config,
@@ -250,6 +295,7 @@ impl<T: FactStore> CramSearch<T> {
     /// [`CramSearch::nimber`] on the calling thread's stack (which must be large).
     pub(crate) fn nimber_here(&mut self, cells: u64) -> Result<u8> {
         self.reset();
+        let cells = self.internal(cells);
         let (start, len) = self.push_regions(cells);
         let v = self.sum_nimber(start, len);
         self.arena.truncate(start);
@@ -259,10 +305,28 @@ impl<T: FactStore> CramSearch<T> {
     /// [`CramSearch::has_value`] on the calling thread's stack (which must be large).
     pub(crate) fn has_value_here(&mut self, cells: u64, k: u8) -> Result<bool> {
         self.reset();
+        let cells = self.internal(cells);
         let (start, len) = self.push_regions(cells);
         let v = self.sum_has_value(start, len, k);
         self.arena.truncate(start);
         v
+    }
+
+    /// A board given with `width` cells a row, at the layout's stride.
+    fn internal(&self, mut cells: u64) -> u64 {
+        let (w, s) = (self.width, self.layout.stride);
+        if w == s {
+            return cells;
+        }
+        let row = (1u64 << w) - 1;
+        let mut out = 0;
+        let mut r = 0;
+        while cells != 0 {
+            out |= (cells & row) << (r * s);
+            cells >>= w;
+            r += 1;
+        }
+        out
     }
 
     /// Forget the option stack of a search that stopped early (an error leaves it as it was).

@@ -116,6 +116,28 @@ impl ParallelCram {
     /// An engine for boards with `width` columns on `jobs` threads (at least 1), its table
     /// capped at `config.table_entries`; every thread polls `control`.
     pub fn new(width: u32, config: CramConfig, jobs: usize, control: &Control) -> Result<ParallelCram> {
+        ParallelCram::with_stride(width, width, config, jobs, control)
+    }
+
+    /// An engine for boards of `width` × `height` cells on `jobs` threads, kept at
+    /// [`super::internal_stride`] (as [`CramSearch::for_board`]).
+    pub fn for_board(
+        width: u32,
+        height: u32,
+        config: CramConfig,
+        jobs: usize,
+        control: &Control,
+    ) -> Result<ParallelCram> {
+        ParallelCram::with_stride(width, super::internal_stride(width, height), config, jobs, control)
+    }
+
+    fn with_stride(
+        width: u32,
+        stride: u32,
+        config: CramConfig,
+        jobs: usize,
+        control: &Control,
+    ) -> Result<ParallelCram> {
         let jobs = jobs.max(1);
         let table = SharedTable::new(config.table_entries);
         let stop = Arc::new(AtomicBool::new(false));
@@ -128,7 +150,7 @@ impl ParallelCram {
         };
         let workers = (0..jobs)
             .map(|_| {
-                let mut w = CramSearch::with_table(width, small, table.handle());
+                let mut w = CramSearch::with_layout(width, stride, small, table.handle());
                 w.config = config;
                 w.control = control.clone();
                 w.team = Some(Team {

@@ -110,6 +110,16 @@ impl<T: FactStore> CramSearch<T> {
     /// The search of [`CramSearch::region_has_value`] past its quick answers: an option of
     /// value k, then the values below k; the fact proved goes into the table.
     fn decide(&mut self, x: u64, k: u8, start: u64) -> Result<bool> {
+        // The options of the start's regions (depth 2) are asked "g = j" for j < k first: the
+        // winning-move pass then finds every option's "g = 0" proved in the table.
+        let low_first = self.config.options_low_first && self.depth == 2 && k > 0;
+        if low_first {
+            for j in 0..k {
+                if self.region_has_value(x, j)? {
+                    return Ok(false);
+                }
+            }
+        }
         let found = if k as u32 > self.option_count(x) {
             self.stats.bound_cuts += 1;
             true
@@ -121,9 +131,11 @@ impl<T: FactStore> CramSearch<T> {
             self.put_excluded(x, k, work);
             return Ok(false);
         }
-        for j in 0..k {
-            if self.region_has_value(x, j)? {
-                return Ok(false);
+        if !low_first {
+            for j in 0..k {
+                if self.region_has_value(x, j)? {
+                    return Ok(false);
+                }
             }
         }
         let work = self.stats.nodes - start + 1;
