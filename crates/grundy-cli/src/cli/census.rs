@@ -209,7 +209,11 @@ fn resume(
             return foreign(format!("--to {}, not {to}", e.row.to));
         }
         if e.row.quotient_to != quotient_at {
-            let said = |q: Option<u64>| q.map_or("no quotient column".to_string(), |q| format!("the quotient at heap {q}"));
+            let said = |q: Option<u64>| {
+                q.map_or("no quotient column".to_string(), |q| {
+                    format!("the quotient at heap {q}")
+                })
+            };
             return foreign(format!("{}, not {}", said(e.row.quotient_to), said(quotient_at)));
         }
         if !shard.holds(e.index) {

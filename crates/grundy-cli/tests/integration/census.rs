@@ -344,12 +344,26 @@ fn the_quotient_column_is_each_games_quotient_order_at_the_capped_heap() {
     }
     codes.sort();
     assert_eq!(codes, ["0.52", "0.75"]);
-    assert!(std::fs::read_to_string(&report).unwrap().contains("quotient order at 10"));
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("quotient order at 10")
+    );
     // The same command again resumes (nothing left to do); without --quotient it is another run.
     run_ok(&[
-        "census", "0.75,0.52", "--to", "300", "--quotient", "--quotient-to", "10", "--out", p(&csv),
+        "census",
+        "0.75,0.52",
+        "--to",
+        "300",
+        "--quotient",
+        "--quotient-to",
+        "10",
+        "--out",
+        p(&csv),
     ]);
-    let refused = grundy(&["census", "0.75,0.52", "--to", "300", "--out", p(&csv)]).output().unwrap();
+    let refused = grundy(&["census", "0.75,0.52", "--to", "300", "--out", p(&csv)])
+        .output()
+        .unwrap();
     assert_eq!(refused.status.code(), Some(2));
     // JSON lines carry the two keys; a census without --quotient has neither.
     let j = d.join("q.jsonl");

@@ -93,14 +93,22 @@ fn explain_misere_shows_how_a_heaps_genus_is_obtained() {
     let out = grundy(&["explain", "kayles", "2", "--misere"]).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("genus of 0.77 2: 2^20 (tame)") || text.contains("genus of kayles 2: 2^20 (tame)"), "{text}");
+    assert!(
+        text.contains("genus of 0.77 2: 2^20 (tame)") || text.contains("genus of kayles 2: 2^20 (tame)"),
+        "{text}"
+    );
     assert!(text.contains("γ0 = mex"), "{text}");
     assert!(text.contains("γ1 = mex"), "{text}");
     let j = json(&["explain", "kayles", "2", "--misere", "--json"]);
     assert_eq!(j["misere"], true);
     assert_eq!(j["genus"]["genus"], "2^20");
     let seq = json(&["seq", "kayles", "--misere", "--to", "2", "--json"]);
-    let gammas: Vec<&serde_json::Value> = j["genus"]["steps"].as_array().unwrap().iter().map(|s| &s["gamma"]).collect();
+    let gammas: Vec<&serde_json::Value> = j["genus"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["gamma"])
+        .collect();
     let terms: Vec<&serde_json::Value> = seq["heaps"][2]["terms"].as_array().unwrap().iter().collect();
     assert_eq!(gammas, terms, "the derived terms are the searched ones");
     // A sum has no genus derivation: the key is absent.

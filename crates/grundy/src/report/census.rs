@@ -222,11 +222,16 @@ impl CensusEntry {
                 let (quotient_to, quotient_order) = match quotient {
                     None => (None, None),
                     Some((t, o)) => {
-                        let to = t.parse::<u64>().map_err(|_| format!("quotient_to `{t}` is not a number"))?;
+                        let to = t
+                            .parse::<u64>()
+                            .map_err(|_| format!("quotient_to `{t}` is not a number"))?;
                         let order = if o.is_empty() {
                             None
                         } else {
-                            Some(o.parse::<u64>().map_err(|_| format!("quotient_order `{o}` is not a number"))?)
+                            Some(
+                                o.parse::<u64>()
+                                    .map_err(|_| format!("quotient_order `{o}` is not a number"))?,
+                            )
                         };
                         (Some(to), order)
                     }
@@ -447,7 +452,10 @@ mod tests {
                 let text = String::from_utf8(buf).unwrap();
                 if format == Format::Csv {
                     assert!(text.starts_with(CSV_HEADER_QUOTIENT));
-                    assert!(line.contains(",30,6,") || order.is_none() && line.contains(",30,,"), "{line}");
+                    assert!(
+                        line.contains(",30,6,") || order.is_none() && line.contains(",30,,"),
+                        "{line}"
+                    );
                 }
                 let (read, _) = read_entries(&text, format, "f").unwrap();
                 assert_eq!(read, vec![entry(), e]);

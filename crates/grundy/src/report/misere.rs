@@ -7,15 +7,15 @@
 //! misère sum is searched whole.
 
 use super::MoveReport;
+use super::position::ExplainReport;
 use super::position::{ComponentReport, SumReport, ValueReport};
 use crate::error::{Error, Result};
 use crate::games::{self, Settings};
-use crate::position::AnyPosition;
-use crate::solve::misere::{self, genus::GenusTable};
 use crate::nimber::{MexScratch, Nimber};
+use crate::position::AnyPosition;
 use crate::solve::Solver;
 use crate::solve::misere::heaps::{Borrowed, MisereHeaps, nim_heap};
-use super::position::ExplainReport;
+use crate::solve::misere::{self, genus::GenusTable};
 use serde::Serialize;
 
 /// One heap's row of `seq --misere`.
@@ -463,14 +463,24 @@ mod tests {
 
     #[test]
     fn kayles_heap_2_has_genus_2_20_by_the_mex_rule() {
-        let d = GenusDerivation::of(&words("kayles 2"), &Settings::default()).unwrap().unwrap();
+        let d = GenusDerivation::of(&words("kayles 2"), &Settings::default())
+            .unwrap()
+            .unwrap();
         // Heap 2 of Kayles: options 1 (genus 1^031) and 0 (0^120): g = 2, γ0 = mex{0,1} = 2,
         // γ1 = mex{3, 2, 2, 3} = 0, ... genus 2^20.
         assert_eq!(d.genus, "2^20");
         assert_eq!(d.steps[0].set, vec![0, 1]);
         assert_eq!(d.steps[1].from_twos, vec![2, 3]);
         assert_eq!(d.steps[1].gamma, 0);
-        assert!(GenusDerivation::of(&words("kayles 2 3"), &Settings::default()).unwrap().is_none());
-        assert!(GenusDerivation::of(&words("cram 2x2"), &Settings::default()).unwrap().is_none());
+        assert!(
+            GenusDerivation::of(&words("kayles 2 3"), &Settings::default())
+                .unwrap()
+                .is_none()
+        );
+        assert!(
+            GenusDerivation::of(&words("cram 2x2"), &Settings::default())
+                .unwrap()
+                .is_none()
+        );
     }
 }

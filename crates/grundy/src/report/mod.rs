@@ -41,9 +41,9 @@ mod position;
 mod sequence;
 
 pub use census::{
-    CSV_HEADER, CensusEntry, CensusReport, CensusRow, CensusSummary, Format as CensusFormat, Status as CensusStatus,
-    read_entries as read_census_entries, write_entries as write_census_entries,
-    CSV_HEADER_QUOTIENT, write_entries_headed as write_census_entries_headed,
+    CSV_HEADER, CSV_HEADER_QUOTIENT, CensusEntry, CensusReport, CensusRow, CensusSummary, Format as CensusFormat,
+    Status as CensusStatus, read_entries as read_census_entries, write_entries as write_census_entries,
+    write_entries_headed as write_census_entries_headed,
 };
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
 pub use list::{GameSummary, ListReport};

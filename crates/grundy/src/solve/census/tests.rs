@@ -335,7 +335,12 @@ fn the_quotient_column_is_the_order_at_the_capped_heap() {
     // The column is order_at at min(to, cap): the same order `grundy quotient CODE --to M`
     // reports, for codes with small quotients; a row without the option has no column.
     let settings = crate::games::Settings::default();
-    for (code, to, cap) in [("0.75", 5000, 12), ("0.77", 6, 30), ("0.52", 5000, 10), ("0.31", 5000, 10)] {
+    for (code, to, cap) in [
+        ("0.75", 5000, 12),
+        ("0.77", 6, 30),
+        ("0.52", 5000, 10),
+        ("0.31", 5000, 10),
+    ] {
         let r = game_row(
             code,
             &RowOptions {
