@@ -24,6 +24,12 @@ rm -rf "$VENV"
 "$VENV/bin/python" -m pip install --quiet ./crates/grundy-py pytest numpy networkx
 # grundy.census: its DataFrames and the Dask LocalCluster test (tests/test_census.py).
 "$VENV/bin/python" -m pip install --quiet "dask[distributed]" pandas
+# The command line binary: tests/test_misere.py checks misère answers against it (.ci/run's
+# `cargo test --release` has built it; built here when this script runs alone).
+TARGET="${CARGO_TARGET_DIR:-target}"
+case "$TARGET" in /*) ;; *) TARGET="$PWD/$TARGET" ;; esac
+export GRUNDY_BIN="${GRUNDY_BIN:-$TARGET/release/grundy}"
+[ -x "$GRUNDY_BIN" ] || cargo build --release -p grundy-cli
 # Run from outside the source tree, so the installed package (not python/grundy) is imported.
 cd crates/grundy-py/tests
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider .

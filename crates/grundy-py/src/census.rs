@@ -63,6 +63,7 @@ pub fn census_json(
             row: RowOptions {
                 to,
                 stop_when_proved: !all,
+                quotient_to: None,
             },
             jobs,
         };
@@ -116,6 +117,7 @@ pub fn census_row_json(
         let options = RowOptions {
             to,
             stop_when_proved: !all,
+            quotient_to: None,
         };
         json(&census::game_row(&code, &options, &settings.limits.control)?)
     })

@@ -23,7 +23,7 @@ mod solve;
 use grundy::error::Error;
 use grundy::games::{self, Settings};
 use grundy::position::{AnyPosition, Sum};
-use grundy::report::{SeqReport, SumReport, ValueReport};
+use grundy::report::{GenusSeqReport, SeqReport, SumReport, ValueReport};
 use grundy::solve::take_break::{Method, Options};
 use grundy::value::Value;
 use numpy::PyArray1;
@@ -45,25 +45,60 @@ fn position(spec: &str, settings: &Settings) -> grundy::Result<Box<dyn AnyPositi
     games::build(&games::words(spec), settings)
 }
 
-/// `value`: the command line's `value --json` document for `spec`.
+/// The position of one spec string under misère play (as `--misere` builds it).
+fn misere_position(spec: &str, settings: &Settings) -> grundy::Result<Box<dyn AnyPosition>> {
+    grundy::solve::misere::build(&games::words(spec), settings)
+}
+
+/// `value`: the command line's `value --json` document for `spec` (`value --misere --json`
+/// when `misere`).
 #[pyfunction]
-#[pyo3(signature = (spec, max_states=None, max_memory=None))]
-fn value_json(py: Python<'_>, spec: String, max_states: Option<u64>, max_memory: Option<String>) -> PyResult<String> {
+#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false))]
+fn value_json(
+    py: Python<'_>,
+    spec: String,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+    misere: bool,
+) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
-        let p = position(&spec, &settings)?;
+        let p = if misere {
+            misere_position(&spec, &settings)?
+        } else {
+            position(&spec, &settings)?
+        };
         json(&ValueReport::of(p.as_ref())?)
     })
 }
 
-/// `sum`: the command line's `sum --json` document for the summands `specs`.
+/// `sequence(..., misere=True)`: the command line's `seq GAME --misere --to N --json`
+/// document (each heap's misère value and genus).
 #[pyfunction]
-#[pyo3(signature = (specs, max_states=None, max_memory=None))]
+#[pyo3(signature = (spec, to, max_states=None, max_memory=None))]
+fn genus_json(
+    py: Python<'_>,
+    spec: String,
+    to: u64,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+) -> PyResult<String> {
+    let limits = Limits { max_states, max_memory };
+    run(py, &limits, move |settings| {
+        json(&GenusSeqReport::of(&games::words(&spec), to, &settings)?)
+    })
+}
+
+/// `sum`: the command line's `sum --json` document for the summands `specs` (`sum --misere
+/// --json` when `misere`).
+#[pyfunction]
+#[pyo3(signature = (specs, max_states=None, max_memory=None, misere=false))]
 fn sum_json(
     py: Python<'_>,
     specs: Vec<String>,
     max_states: Option<u64>,
     max_memory: Option<String>,
+    misere: bool,
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
@@ -74,6 +109,9 @@ fn sum_json(
             .iter()
             .map(|s| position(s, &settings))
             .collect::<grundy::Result<Vec<_>>>()?;
+        if misere {
+            return json(&SumReport::of_misere(&parts, &settings)?);
+        }
         json(&SumReport::of(&Sum::new(parts)?)?)
     })
 }
@@ -212,6 +250,7 @@ fn graph_values(
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value_json, m)?)?;
     m.add_function(wrap_pyfunction!(sum_json, m)?)?;
+    m.add_function(wrap_pyfunction!(genus_json, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_spec, m)?)?;
     m.add_function(wrap_pyfunction!(table_cells, m)?)?;
     m.add_function(wrap_pyfunction!(graph_values, m)?)?;

@@ -215,10 +215,17 @@ function boardView(posText, marked) {
   return drawGrid(gridOf(posText), ed.kind === 'staircase' ? '01' : ed.cells, null, marked);
 }
 
+// Misère play (the checkbox): sent as `misere` to every question that takes it.
+const misere = () => $('misere').checked;
+function showConvention() {
+  $('convention').textContent = misere() ? 'misère play: whoever makes the last move loses'
+    : 'normal play: whoever makes the last move wins';
+}
+
 async function evaluate() {
   showError(null);
   writeHash();
-  const body = { position: positionText(), files: files() };
+  const body = { position: positionText(), files: files(), misere: misere() };
   $('answer').innerHTML = '';
   $('board-view').innerHTML = '';
   $('graph-view').innerHTML = '';
@@ -231,8 +238,10 @@ async function evaluate() {
     }
     const [v, ex] = await Promise.all([api('value', body), api('explain', body)]);
     $('answer').append(
-      el('div', { class: 'value', id: 'value' }, 'value ', el('b', {}, shown(v.value)), '  outcome ',
-        el('span', { class: 'outcome-' + v.outcome, id: 'outcome' }, v.outcome)),
+      el('div', { class: 'value', id: 'value' }, (v.convention === 'misere' ? 'misère value ' : 'value '),
+        el('b', {}, shown(v.value)), '  outcome ',
+        el('span', { class: 'outcome-' + v.outcome, id: 'outcome' }, v.outcome),
+        el('span', { id: 'answer-convention' }, v.convention === 'misere' ? '  (misère play)' : '  (normal play)')),
       el('div', {}, 'winning moves (' + v.winning_moves.length + '):'), movesList(v.winning_moves));
     if (hasBoard()) {
       const marked = new Set();
@@ -252,6 +261,8 @@ function explainView(r) {
       t.append(el('tr', {}, el('td', {}, o.move), el('td', {}, o.position), el('td', {}, val)));
     }
     box.append(t, el('p', {}, 'C = {' + r.set.join(', ') + '},  g = mex C = ' + r.value));
+    if (r.misere) box.append(el('p', {}, 'misère play: a terminal position has g = 1, and g = 0 exactly at P-positions'));
+    if (r.genus) box.append(genusView(r.genus));
   } else if (r.kind === 'sum') {
     const vals = r.components.map((c) => Number(c.value));
     const width = Math.max(1, ...vals.concat([Number(r.nim_sum)]).map((v) => v.toString(2).length));
@@ -273,6 +284,19 @@ function explainView(r) {
     if (r.winning_moves.length) box.append(el('p', {}, 'the leading bit is marked; winning moves:'), movesList(r.winning_moves));
   } else {
     box.append(el('pre', {}, r.text));
+  }
+  return box;
+}
+
+// How one heap's genus is obtained (explain under misère play): each γn as a mex.
+function genusView(d) {
+  const box = el('div', { id: 'genus' }, el('h3', {}, 'Genus ' + d.genus + (d.tame ? ' (tame)' : ' (wild)')));
+  const t = el('table', { class: 'data' }, el('tr', {}, el('th', {}, 'move'), el('th', {}, 'to'), el('th', {}, 'γ0 γ1 …')));
+  for (const o of d.options) t.append(el('tr', {}, el('td', {}, o.move), el('td', {}, o.position), el('td', {}, o.terms.join(' '))));
+  box.append(t);
+  for (const s of d.steps) {
+    const twos = s.from_twos.length ? ' ∪ {γ' + (s.n - 1) + ', γ' + (s.n - 1) + ' ⊕ 1}' : '';
+    box.append(el('div', {}, 'γ' + s.n + ' = mex {' + s.set.join(', ') + '} = ' + s.gamma + '   (options' + twos + ')'));
   }
   return box;
 }
@@ -311,7 +335,7 @@ function playStatus(text) { $('play-status').textContent = text; }
 async function playStart() {
   showError(null);
   try {
-    const v = await api('value', { position: positionText(), files: files() });
+    const v = await api('value', { position: positionText(), files: files() , misere: misere() });
     play = { game: v.game, history: [{ position: v.position, side: $('first').value }], selected: new Set() };
     $('play-log').innerHTML = '';
     await playTurn();
@@ -322,7 +346,7 @@ async function playTurn() {
   const top = play.history[play.history.length - 1];
   $('play-moves').innerHTML = '';
   $('play-board').innerHTML = '';
-  const m = await api('moves', { position: playPosition(), files: files() });
+  const m = await api('moves', { position: playPosition(), files: files() , misere: misere() });
   play.moves = m.moves;
   if (!m.moves.length) {
     // No move is left: the player to move wins exactly when the position is an N-position
@@ -336,7 +360,7 @@ async function playTurn() {
   }
   if (top.side === 'computer') {
     playStatus('The computer is thinking…');
-    const a = await api('play', { position: playPosition(), files: files() });
+    const a = await api('play', { position: playPosition(), files: files() , misere: misere() });
     $('play-log').append(el('li', {}, 'computer: ' + a.move.move));
     play.history.push({ position: a.move.position, side: 'me' });
     return playTurn();
@@ -383,7 +407,7 @@ async function playUndo() {
 async function playHint() {
   if (!play) return;
   try {
-    const v = await api('value', { position: playPosition(), files: files() });
+    const v = await api('value', { position: playPosition(), files: files() , misere: misere() });
     const top = play.history[play.history.length - 1];
     playStatus('Hint: value ' + shown(v.value) + (v.winning_moves.length ? '; a winning move: ' + v.winning_moves[0].move : '; no winning move: delay'));
     if (v.winning_moves.length && hasBoard()) drawPlayBoard(diff(gridOf(top.position), gridOf(v.winning_moves[0].position)));
@@ -396,7 +420,8 @@ async function sequence() {
   writeHash();
   $('seq-out').innerHTML = '';
   try {
-    const s = await api('seq', { game: $('seq-game').value.trim(), to: Number($('seq-to').value) });
+    const s = await api('seq', { game: $('seq-game').value.trim(), to: Number($('seq-to').value), misere: misere() });
+    if (s.convention === 'misere') return misereSequence(s);
     const vals = s.values.map(Number);
     const W = 800, H = 240, pad = 30, max = Math.max(1, ...vals);
     const x = (n) => pad + (W - 2 * pad) * n / Math.max(1, vals.length - 1);
@@ -420,6 +445,16 @@ async function sequence() {
       el('p', {}, 'The shaded bands are the periods, from the preperiod (red line) on.'),
       el('pre', { class: 'values' }, vals.join(' ')));
   } catch (e) { showError(e); }
+}
+
+// A misère sequence: each heap's misère value and genus.
+function misereSequence(s) {
+  const t = el('table', { class: 'data', id: 'genus-table' }, el('tr', {}, el('th', {}, 'heap'), el('th', {}, 'normal'),
+    el('th', {}, 'misère'), el('th', {}, 'genus'), el('th', {}, '')));
+  for (const h of s.heaps) t.append(el('tr', {}, el('td', {}, String(h.heap)), el('td', {}, String(h.normal)),
+    el('td', {}, String(h.misere)), el('td', {}, h.genus), el('td', {}, h.tame ? 'tame' : 'wild')));
+  const tame = s.tame_to === null ? '' : '; tame to heap ' + s.tame_to;
+  $('seq-out').append(el('p', { id: 'seq-period' }, s.game + ' under misère play (whoever moves last loses)' + tame), t);
 }
 
 // ---- tables ----
@@ -500,6 +535,7 @@ async function init() {
   $('game').addEventListener('change', () => { choose(games.find((g) => g.name === $('game').value)); writeHash(); });
   $('example').addEventListener('click', () => { choose(cur); evaluate(); });
   $('go').addEventListener('click', evaluate);
+  $('misere').addEventListener('change', showConvention);
   $('words').addEventListener('change', renderEditor);
   $('words').addEventListener('keydown', (e) => { if (e.key === 'Enter') { renderEditor(); evaluate(); } });
   for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => { setTab(b.dataset.tab); writeHash(); });

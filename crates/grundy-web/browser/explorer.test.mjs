@@ -159,3 +159,20 @@ test('a sequence is plotted with its period; a table is a heatmap', async () => 
   assert.equal(await p.locator('#table-out table.heatmap tr').count(), 6);
   await p.close();
 });
+
+test('misère play: Nim 1 1 is P under normal play and N with the misère box ticked', async () => {
+  const p = await page();
+  await p.selectOption('#game', 'nim');
+  await p.fill('#words', '1 1');
+  await p.click('#go');
+  await p.waitForSelector('#value');
+  assert.match(await p.textContent('#value'), /value 0\s+outcome P\s+\(normal play\)/);
+  assert.match(await p.textContent('#convention'), /normal play/);
+  await p.check('#misere');
+  assert.match(await p.textContent('#convention'), /misère play: whoever makes the last move loses/);
+  await p.click('#go');
+  await p.waitForFunction(() => /misère/.test(document.querySelector('#value') ? document.querySelector('#value').textContent : ''));
+  assert.match(await p.textContent('#value'), /misère value \d+\s+outcome N\s+\(misère play\)/);
+  assert.ok((await p.locator('#answer li.winning').count()) >= 1);
+  await p.close();
+});

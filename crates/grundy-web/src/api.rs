@@ -1,6 +1,8 @@
 //! The JSON API: one POST route per question of the command line (GET for `list`), each
 //! answering with the report the command's `--json` prints (docs/api.md has the bodies).
 //! Bad input is a 400 with the command line's message; a limit a 422; the time limit a 503.
+//! `value`, `moves`, `sum`, `explain`, `seq` and `play` take `"misere": true` (misère play, as
+//! `--misere`: the library's misère positions and reports).
 
 use super::jobs::{Asked, Failure, Jobs};
 use axum::Router;
@@ -12,8 +14,8 @@ use grundy::error::{Error, Result};
 use grundy::games::{self, Capability, Editor, REGISTRY, Settings};
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{
-    ExplainReport, GameSummary, GraphReport, MoveReport, MovesReport, Natural, SeqReport, SumReport, ValueReport,
-    WComponent, WtiaReport,
+    ExplainReport, GameSummary, GenusSeqReport, GraphReport, MisereExplainReport, MoveReport, MovesReport, Natural,
+    SeqReport, SumReport, ValueReport, WComponent, WtiaReport,
 };
 use grundy::solve::take_break::{Method, Options};
 use grundy::solve::wtia::{self, W, WValues};
@@ -95,11 +97,17 @@ async fn list(State(jobs): State<Arc<Jobs>>) -> Response {
     .into_response()
 }
 
-/// A position (`"nim 10 12 5"`) with the files it names and lower limits.
+/// The largest `to` of a misère sequence (each heap's genus is a search).
+pub const MAX_MISERE_SEQ_TO: u64 = 64;
+
+/// A position (`"nim 10 12 5"`) with the files it names and lower limits; `misere`: under
+/// misère play (whoever moves last loses).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PositionAsked {
     position: String,
+    #[serde(default)]
+    misere: bool,
     #[serde(default)]
     files: HashMap<String, String>,
     #[serde(default)]
@@ -112,6 +120,8 @@ struct PositionAsked {
 struct ComponentsAsked {
     components: Vec<String>,
     #[serde(default)]
+    misere: bool,
+    #[serde(default)]
     files: HashMap<String, String>,
     #[serde(default)]
     limits: Asked,
@@ -119,6 +129,16 @@ struct ComponentsAsked {
 
 fn build(text: &str, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     games::build(&games::words(text), settings)
+}
+
+/// The position of `text`, under misère play when `misere` (the library's misère form, as
+/// `--misere` builds it).
+fn build_under(text: &str, misere: bool, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    if misere {
+        grundy::solve::misere::build(&games::words(text), settings)
+    } else {
+        build(text, settings)
+    }
 }
 
 fn build_all(components: &[String], settings: &Settings, what: &str) -> Result<Vec<Box<dyn AnyPosition>>> {
@@ -136,7 +156,7 @@ async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positi
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        ValueReport::of(build(&q.position, s)?.as_ref())
+        ValueReport::of(build_under(&q.position, q.misere, s)?.as_ref())
     })
     .await
 }
@@ -147,7 +167,7 @@ async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positi
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        MovesReport::of(build(&q.position, s)?.as_ref())
+        MovesReport::of(build_under(&q.position, q.misere, s)?.as_ref())
     })
     .await
 }
@@ -158,7 +178,11 @@ async fn sum(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Componen
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        SumReport::of(&Sum::new(build_all(&q.components, s, "sum")?)?)
+        let parts = build_all(&q.components, s, "sum")?;
+        if q.misere {
+            return SumReport::of_misere(&parts, s);
+        }
+        SumReport::of(&Sum::new(parts)?)
     })
     .await
 }
@@ -169,6 +193,8 @@ async fn sum(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Componen
 struct ExplainAsked {
     position: Option<String>,
     components: Option<Vec<String>>,
+    #[serde(default)]
+    misere: bool,
     #[serde(default)]
     files: HashMap<String, String>,
     #[serde(default)]
@@ -181,12 +207,20 @@ async fn explain(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Expl
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
+        if let (true, Some(p), None) = (q.misere, &q.position, &q.components) {
+            // Under misère play, one heap of a heap game also shows how its genus is obtained.
+            return MisereExplainReport::of(&games::words(p), s);
+        }
         let p: Box<dyn AnyPosition> = match (&q.position, &q.components) {
             (Some(p), None) => build(p, s)?,
+            (None, Some(c)) if q.misere => grundy::solve::misere::of_positions(&build_all(c, s, "explain")?, s)?,
             (None, Some(c)) => Box::new(Sum::new(build_all(c, s, "explain")?)?),
             _ => return Err(Error::Input("explain takes either `position` or `components`".into())),
         };
-        ExplainReport::of(p.as_ref())
+        Ok(MisereExplainReport {
+            explain: ExplainReport::of(p.as_ref())?,
+            genus: None,
+        })
     })
     .await
 }
@@ -201,6 +235,8 @@ struct SeqAsked {
     #[serde(default)]
     all: bool,
     #[serde(default)]
+    misere: bool,
+    #[serde(default)]
     limits: Asked,
 }
 
@@ -211,6 +247,19 @@ async fn seq(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<SeqAsked
     };
     if q.to > MAX_SEQ_TO {
         return Failure::input(format!("--to {} is too large here: at most {MAX_SEQ_TO}", q.to)).into_response();
+    }
+    if q.misere {
+        if q.to > MAX_MISERE_SEQ_TO || q.method.is_some() || q.all {
+            return Failure::input(format!(
+                "a misère sequence takes `to` ≤ {MAX_MISERE_SEQ_TO} and no `method` or `all` (each heap's genus is a search)"
+            ))
+            .into_response();
+        }
+        return jobs
+            .run(q.limits, HashMap::new(), move |s| {
+                GenusSeqReport::of(&games::words(&q.game), q.to, s)
+            })
+            .await;
     }
     let method = match q.method.as_deref() {
         None | Some("auto") => Method::Auto,
@@ -306,6 +355,10 @@ async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Compone
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
+    if q.misere {
+        return Failure::input("wtia has no misère form: `misere` is for value, moves, sum, explain, seq and play")
+            .into_response();
+    }
     jobs.run(q.limits, q.files, move |s| {
         let parts = build_all(&q.components, s, "wtia")?;
         let mut values = WValues::new(s.limits.max_states).with_control(s.limits.control.clone());
@@ -350,7 +403,7 @@ async fn play(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positio
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        let p = build(&q.position, s)?;
+        let p = build_under(&q.position, q.misere, s)?;
         let value = ValueReport::of(p.as_ref())?;
         let chosen = match p.moves() {
             Ok(moves) if moves.is_empty() => None,

@@ -338,3 +338,49 @@ fn the_web_names_no_game() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn misere_answers_are_the_librarys_misere_reports() {
+    use grundy::report::{GenusSeqReport, MisereExplainReport};
+    let addr = start(ServerLimits::default()).await;
+    let s = Settings::default();
+    let misere = |w: &str| grundy::solve::misere::build(&games::words(w), &s).unwrap();
+    // Misère Nim 1 1: take one heap and the opponent must take the last: N (normal play: P).
+    let (status, v) = post(addr, "/api/value", json!({"position": "nim 1 1", "misere": true})).await;
+    assert_eq!(status, 200);
+    assert_eq!(v, as_json(&ValueReport::of(misere("nim 1 1").as_ref()).unwrap()));
+    assert_eq!(
+        (v["outcome"].as_str(), v["convention"].as_str()),
+        (Some("N"), Some("misere"))
+    );
+    let (_, normal) = post(addr, "/api/value", json!({"position": "nim 1 1"})).await;
+    assert_eq!(normal["outcome"], "P");
+    assert!(normal.get("convention").is_none());
+    let (_, m) = post(addr, "/api/moves", json!({"position": "kayles 5", "misere": true})).await;
+    assert_eq!(m, as_json(&MovesReport::of(misere("kayles 5").as_ref()).unwrap()));
+    let parts = vec![built("kayles 4"), built("nim 2")];
+    let (_, sum) = post(
+        addr,
+        "/api/sum",
+        json!({"components": ["kayles 4", "nim 2"], "misere": true}),
+    )
+    .await;
+    assert_eq!(sum, as_json(&SumReport::of_misere(&parts, &s).unwrap()));
+    let (_, e) = post(addr, "/api/explain", json!({"position": "kayles 2", "misere": true})).await;
+    assert_eq!(
+        e,
+        as_json(&MisereExplainReport::of(&games::words("kayles 2"), &s).unwrap())
+    );
+    assert_eq!(e["genus"]["genus"], "2^20");
+    assert_eq!(e["misere"], true);
+    let (_, seq) = post(addr, "/api/seq", json!({"game": "kayles", "to": 12, "misere": true})).await;
+    assert_eq!(
+        seq,
+        as_json(&GenusSeqReport::of(&games::words("kayles"), 12, &s).unwrap())
+    );
+    assert_eq!(seq["convention"], "misere");
+    let (status, _) = post(addr, "/api/seq", json!({"game": "kayles", "to": 1000, "misere": true})).await;
+    assert_eq!(status, 400);
+    let (status, w) = post(addr, "/api/wtia", json!({"components": ["nim 1"], "misere": true})).await;
+    assert_eq!(status, 400, "{w}");
+}

@@ -371,6 +371,12 @@ pub struct CensusArgs {
     /// `merge`: the merged file (FILE.csv or FILE.jsonl).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
+    /// Add a column: the order of each game's misère quotient at heap min(N, --quotient-to).
+    #[arg(long)]
+    pub quotient: bool,
+    /// The cap of the quotient column's heap (quotients grow costly fast) [default: 30].
+    #[arg(long, value_name = "M", requires = "quotient")]
+    pub quotient_to: Option<String>,
     #[command(flatten)]
     pub json: Json,
     #[command(flatten)]

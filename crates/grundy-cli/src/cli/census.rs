@@ -1,5 +1,10 @@
 //! `grundy census FAMILY --to N [--jobs K] [--out FILE.csv|FILE.jsonl] [--shard I/N]
-//! [--report FILE.md|FILE.html] [--json]` and `grundy census merge FILE... -o ALL`.
+//! [--report FILE.md|FILE.html] [--quotient [--quotient-to M]] [--json]` and
+//! `grundy census merge FILE... -o ALL`.
+//!
+//! `--quotient` adds the column "quotient order at N": each game's misère quotient order at
+//! heap min(N, M) (M 30 unless given), computed by the library with the row; empty when no
+//! verified quotient reaches that heap.
 //!
 //! The library runs the games ([`grundy::solve::census`]); this module writes their rows:
 //! each row is appended to `--out` and flushed as its game ends, so Ctrl-C loses only the games
@@ -50,6 +55,12 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
         Some(s) => Shard::parse(s)?,
         None => Shard::ALL,
     };
+    let quotient_to = match (a.quotient, a.quotient_to.as_deref()) {
+        (false, _) => None,
+        (true, None) => Some(census::DEFAULT_QUOTIENT_TO),
+        (true, Some(m)) => Some(grundy::games::heap::parse_natural(m, "--quotient-to")?),
+    };
+    let quotient_at = quotient_to.map(|cap| to.min(cap));
     let format = a.out.as_deref().map(CensusFormat::of_path).transpose()?;
     let report_kind = a.report.as_deref().map(report_kind).transpose()?;
     let members = family.members();
@@ -58,7 +69,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
     let share: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();
     let control = settings.limits.control.clone();
     let mut entries: Vec<CensusEntry> = match (&a.out, format) {
-        (Some(out), Some(format)) => resume(out, format, &label, of, to, shard, &share)?,
+        (Some(out), Some(format)) => resume(out, format, &label, of, (to, quotient_at), shard, &share)?,
         _ => Vec::new(),
     };
     let done: std::collections::BTreeSet<u64> = entries.iter().map(|e| e.index).collect();
@@ -84,6 +95,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
         row: RowOptions {
             to,
             stop_when_proved: !a.all,
+            quotient_to,
         },
         jobs: settings.limits.jobs,
     };
@@ -123,7 +135,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
     }
     entries.sort_by_key(|e| e.index);
     if let (Some(out), Some(format)) = (&a.out, format) {
-        write_file(out, &entries, format)?;
+        write_file(out, &entries, format, quotient_at.is_some())?;
     }
     let summary = census::summarize(&label, &entries);
     if let (Some(path), Some(kind)) = (&a.report, report_kind) {
@@ -172,13 +184,13 @@ fn resume(
     format: CensusFormat,
     label: &str,
     of: u64,
-    to: u64,
+    (to, quotient_at): (u64, Option<u64>),
     shard: Shard,
     share: &[Member],
 ) -> Result<Vec<CensusEntry>> {
     let path = Path::new(out);
     if !path.exists() {
-        write_file(out, &[], format)?;
+        write_file(out, &[], format, quotient_at.is_some())?;
         return Ok(Vec::new());
     }
     let text = grundy::files::read_regular_text(path, MAX_FILE_BYTES, "the census file")?;
@@ -195,6 +207,14 @@ fn resume(
         }
         if e.row.to != to {
             return foreign(format!("--to {}, not {to}", e.row.to));
+        }
+        if e.row.quotient_to != quotient_at {
+            let said = |q: Option<u64>| {
+                q.map_or("no quotient column".to_string(), |q| {
+                    format!("the quotient at heap {q}")
+                })
+            };
+            return foreign(format!("{}, not {}", said(e.row.quotient_to), said(quotient_at)));
         }
         if !shard.holds(e.index) {
             return foreign(format!(
@@ -222,14 +242,14 @@ fn resume(
         eprintln!("grundy: {out}: its last line was cut short (a run stopped while writing it); that game runs again");
     }
     entries.sort_by_key(|e| e.index);
-    write_file(out, &entries, format)?;
+    write_file(out, &entries, format, quotient_at.is_some())?;
     Ok(entries)
 }
 
-/// Write a census file whole (atomically).
-fn write_file(out: &str, entries: &[CensusEntry], format: CensusFormat) -> Result<()> {
+/// Write a census file whole (atomically); `quotient`: with the quotient columns.
+fn write_file(out: &str, entries: &[CensusEntry], format: CensusFormat, quotient: bool) -> Result<()> {
     let mut bytes = Vec::new();
-    grundy::report::write_census_entries(entries, format, &mut bytes)?;
+    grundy::report::write_census_entries_headed(entries, format, quotient, &mut bytes)?;
     grundy::files::write_atomic(Path::new(out), &bytes, "the census file")
 }
 
@@ -262,8 +282,15 @@ fn merge(inputs: &[String], output: Option<&str>, json: bool, report: Option<&st
     let Some((first, _)) = all.first() else {
         return Err(Error::Input("the files to merge hold no game".into()));
     };
-    let (label, of, to) = (first.family.clone(), first.of, first.row.to);
+    let (label, of, to, q) = (first.family.clone(), first.of, first.row.to, first.row.quotient_to);
     for (e, file) in &all {
+        if e.row.quotient_to != q {
+            return Err(Error::Input(format!(
+                "{file} is from another run: its quotient column ({}) differs from the first file's ({})",
+                e.row.quotient_to.map_or("none".into(), |h| format!("at heap {h}")),
+                q.map_or("none".into(), |h| format!("at heap {h}"))
+            )));
+        }
         if e.family != label || e.of != of || e.row.to != to {
             return Err(Error::Input(format!(
                 "{file} is from another run: {} of {} games to heap {}, not {label} of {of} games to heap {to}",
@@ -303,7 +330,7 @@ fn merge(inputs: &[String], output: Option<&str>, json: bool, report: Option<&st
         )));
     }
     let entries: Vec<CensusEntry> = all.into_iter().map(|(e, _)| e).collect();
-    write_file(output, &entries, out_format)?;
+    write_file(output, &entries, out_format, q.is_some())?;
     let summary = census::summarize(&label, &entries);
     if let (Some(path), Some(kind)) = (report, kind) {
         write_report(path, kind, &summary, &entries, to)?;
@@ -327,8 +354,10 @@ fn opt(v: Option<u64>) -> String {
 
 /// The rows as a text table (small censuses).
 fn table(entries: &[CensusEntry]) -> String {
+    let quotient = entries.iter().find_map(|e| e.row.quotient_to);
+    let q_head = quotient.map_or(String::new(), |h| format!(" {:>9}", format!("|Q| at {h}")));
     let mut out = format!(
-        "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7} {:>8}\n",
+        "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7}{q_head} {:>8}\n",
         "code", "status", "period", "preperiod", "last exc.", "computed", "max g", "seconds"
     );
     for e in entries {
@@ -340,8 +369,13 @@ fn table(entries: &[CensusEntry]) -> String {
                 r.preperiod.map_or("-".into(), |p| format!("{p}?")),
             ),
         };
+        let q = if quotient.is_some() {
+            format!(" {:>9}", opt(r.quotient_order))
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7} {:>8.3}\n",
+            "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7}{q} {:>8.3}\n",
             r.code,
             r.status.as_str(),
             period,
@@ -427,40 +461,56 @@ fn write_report(path: &str, kind: ReportKind, s: &CensusSummary, entries: &[Cens
         "{} games: {} proved periodic (Guy–Smith periodicity theorem), {} open at heap {to}.",
         s.games, s.proved, s.open
     );
-    let proved_rows: Vec<[String; 5]> = proved
+    // The quotient column (`--quotient`): "quotient order at N", empty where none was found.
+    let quotient = entries.iter().find_map(|e| e.row.quotient_to);
+    let q_cell = |e: &CensusEntry| e.row.quotient_order.map_or(String::new(), |o| o.to_string());
+    let proved_rows: Vec<Vec<String>> = proved
         .iter()
         .map(|e| {
             let r = &e.row;
-            [
+            let mut row = vec![
                 r.code.clone(),
                 opt(r.period),
                 opt(r.preperiod),
                 opt(r.last_exceptional),
                 first_of_group(&r.code).unwrap_or_default(),
-            ]
+            ];
+            if quotient.is_some() {
+                row.push(q_cell(e));
+            }
+            row
         })
         .collect();
-    let open_rows: Vec<[String; 4]> = open
+    let open_rows: Vec<Vec<String>> = open
         .iter()
         .map(|e| {
             let r = &e.row;
-            [
+            let mut row = vec![
                 r.code.clone(),
                 r.largest_heap.to_string(),
                 r.period
                     .map_or("none".into(), |p| format!("{p} from {}", opt(r.preperiod))),
                 r.largest_value.to_string(),
-            ]
+            ];
+            if quotient.is_some() {
+                row.push(q_cell(e));
+            }
+            row
         })
         .collect();
-    let proved_head = [
+    let q_head = quotient.map(|h| format!("quotient order at {h}"));
+    let mut proved_head: Vec<&str> = vec![
         "code",
         "period",
         "preperiod",
         "last exceptional value",
         "same sequence as",
     ];
-    let open_head = ["code", "computed to heap", "period seen (not proved)", "largest value"];
+    let mut open_head: Vec<&str> = vec!["code", "computed to heap", "period seen (not proved)", "largest value"];
+    if let Some(h) = &q_head {
+        proved_head.push(h);
+        open_head.push(h);
+    }
     let text = match kind {
         ReportKind::Markdown => {
             let svg_path = Path::new(path).with_extension("svg");
@@ -477,8 +527,8 @@ fn write_report(path: &str, kind: ReportKind, s: &CensusSummary, entries: &[Cens
             };
             format!(
                 "# {title}\n\n{counts}\n\n![preperiod against period]({svg_name})\n\n## Proved\n\n{}\n## Open\n\n{}",
-                md_table(&proved_head, proved_rows.into_iter().map(Vec::from).collect()),
-                md_table(&open_head, open_rows.into_iter().map(Vec::from).collect())
+                md_table(&proved_head, proved_rows),
+                md_table(&open_head, open_rows)
             )
         }
         ReportKind::Html => {
@@ -500,8 +550,8 @@ fn write_report(path: &str, kind: ReportKind, s: &CensusSummary, entries: &[Cens
             };
             format!(
                 "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>body{{font-family:sans-serif}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}</style></head>\n<body>\n<h1>{t}</h1>\n<p>{c}</p>\n{svg}\n<h2>Proved</h2>\n{}<h2>Open</h2>\n{}</body></html>\n",
-                html_table(&proved_head, proved_rows.into_iter().map(Vec::from).collect()),
-                html_table(&open_head, open_rows.into_iter().map(Vec::from).collect()),
+                html_table(&proved_head, proved_rows),
+                html_table(&open_head, open_rows),
                 t = escape(&title),
                 c = escape(&counts),
             )

@@ -18,11 +18,22 @@ use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::nimber::Nimber;
 use grundy::position::{AnyPosition, Sum};
-use grundy::report::{ExplainComponent, ExplainReport, MoveReport, OptionReport};
+use grundy::report::{ExplainComponent, ExplainReport, GenusDerivation, MisereExplainReport, MoveReport, OptionReport};
 use grundy::value::Value;
 
 /// `grundy explain GAME ARGS` or `grundy explain --sum 'GAME ARGS' 'GAME ARGS' ...`.
 pub fn run(words: &[String], sum: bool, json: bool, misere: bool, settings: Settings) -> Result<String> {
+    if misere && !sum {
+        let report = MisereExplainReport::of(words, &settings)?;
+        if json {
+            return json_line(&report);
+        }
+        let mut out = text(&report.explain);
+        if let Some(d) = &report.genus {
+            out.push_str(&genus_text(d));
+        }
+        return Ok(out);
+    }
     let p = if sum {
         sum_of(words, misere, &settings)?
     } else {
@@ -47,6 +58,65 @@ pub fn sum_of(words: &[String], misere: bool, settings: &Settings) -> Result<Box
         return grundy::solve::misere::of_positions(&parts, settings);
     }
     Ok(Box::new(Sum::new(parts)?))
+}
+
+/// How a heap's genus is obtained (`explain --misere` on one heap), as ONAG ch. 12 computes it.
+pub fn genus_text(d: &GenusDerivation) -> String {
+    let set = |xs: &[u64]| {
+        let v: Vec<String> = xs.iter().map(u64::to_string).collect();
+        format!("{{{}}}", v.join(", "))
+    };
+    let mut out = format!(
+        "\ngenus of {} {}: {} ({})\n",
+        d.game,
+        d.heap,
+        d.genus,
+        if d.tame { "tame" } else { "wild" }
+    );
+    out.push_str("γn is the misère value of the heap plus n Nim heaps of size 2; each option's terms:\n");
+    let mut rows = vec![vec!["move".to_string(), "to".into(), "γ0 γ1 …".into()]];
+    for o in &d.options {
+        let terms: Vec<String> = o.terms.iter().map(u64::to_string).collect();
+        rows.push(vec![o.label.clone(), o.position.clone(), terms.join(" ")]);
+    }
+    if !d.options.is_empty() {
+        out.push_str(&columns(&rows));
+    }
+    out.push_str(&format!(
+        "g  = mex {} = {}\n",
+        set(&{
+            let mut v = d.normal_options.clone();
+            v.sort_unstable();
+            v.dedup();
+            v
+        }),
+        d.normal
+    ));
+    for s in &d.steps {
+        if s.n == 0 && s.set.is_empty() {
+            out.push_str("γ0 = 1 (no option: misère play's terminal value)\n");
+            continue;
+        }
+        let twos = if s.from_twos.is_empty() {
+            String::new()
+        } else {
+            format!(" ∪ {{γ{0}, γ{0} ⊕ 1}} = {1}", s.n - 1, set(&s.from_twos))
+        };
+        out.push_str(&format!(
+            "γ{} = mex(options' γ{} {}{}) = mex {} = {}\n",
+            s.n,
+            s.n,
+            set(&s.from_options),
+            twos,
+            set(&s.set),
+            s.gamma
+        ));
+    }
+    out.push_str(
+        "(G + n·*2 moves to G' + n·*2, to G + (n−1)·*2 and to G + (n−1)·*2 + *1, whose value is γ(n−1) ⊕ 1; \
+         the superscript is written until the terms alternate)\n",
+    );
+    out
 }
 
 /// An explanation report as text.

@@ -310,3 +310,67 @@ fn ctrl_c_keeps_the_finished_games_and_the_run_resumes() {
     assert_eq!(finished.lines().count(), 65);
     assert!(kept.iter().all(|l| finished.lines().any(|f| f == l)));
 }
+
+#[test]
+fn the_quotient_column_is_each_games_quotient_order_at_the_capped_heap() {
+    let d = dir("quotient");
+    let csv = d.join("q.csv");
+    let report = d.join("q.md");
+    let out = run_ok(&[
+        "census",
+        "0.75,0.52",
+        "--to",
+        "300",
+        "--quotient",
+        "--quotient-to",
+        "10",
+        "--out",
+        p(&csv),
+        "--report",
+        p(&report),
+    ]);
+    assert!(out.contains("|Q| at 10"), "{out}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), grundy::report::CSV_HEADER_QUOTIENT);
+    let mut codes = Vec::new();
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let code = f[4];
+        codes.push(code.to_string());
+        let q = crate::support::json(&["quotient", code, "--to", "10", "--json"]);
+        assert_eq!(f[16], "10");
+        assert_eq!(f[17], q["order"].to_string(), "{code}: {line}");
+    }
+    codes.sort();
+    assert_eq!(codes, ["0.52", "0.75"]);
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("quotient order at 10")
+    );
+    // The same command again resumes (nothing left to do); without --quotient it is another run.
+    run_ok(&[
+        "census",
+        "0.75,0.52",
+        "--to",
+        "300",
+        "--quotient",
+        "--quotient-to",
+        "10",
+        "--out",
+        p(&csv),
+    ]);
+    let refused = grundy(&["census", "0.75,0.52", "--to", "300", "--out", p(&csv)])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    // JSON lines carry the two keys; a census without --quotient has neither.
+    let j = d.join("q.jsonl");
+    run_ok(&["census", "0.75", "--to", "300", "--quotient", "--out", p(&j)]);
+    let line = std::fs::read_to_string(&j).unwrap();
+    assert!(line.contains("\"quotient_to\":30"), "{line}");
+    let plain = d.join("plain.jsonl");
+    run_ok(&["census", "0.75", "--to", "300", "--out", p(&plain)]);
+    assert!(!std::fs::read_to_string(&plain).unwrap().contains("quotient"));
+}

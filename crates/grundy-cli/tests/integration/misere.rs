@@ -103,3 +103,33 @@ fn quotient_refined_and_stable_in_json() {
         serde_json::json!(["a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"])
     );
 }
+
+#[test]
+fn explain_misere_shows_how_a_heaps_genus_is_obtained() {
+    // Kayles heap 2: options heap 1 (genus 1^031) and the empty heap (0^120): g = mex{0, 1} = 2,
+    // γ0 = mex{0, 1} = 2, γ1 = mex{3, 2} ∪ {2, 3} = 0, ...: genus 2^20 (ONAG ch. 12).
+    let out = grundy(&["explain", "kayles", "2", "--misere"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("genus of 0.77 2: 2^20 (tame)") || text.contains("genus of kayles 2: 2^20 (tame)"),
+        "{text}"
+    );
+    assert!(text.contains("γ0 = mex"), "{text}");
+    assert!(text.contains("γ1 = mex"), "{text}");
+    let j = json(&["explain", "kayles", "2", "--misere", "--json"]);
+    assert_eq!(j["misere"], true);
+    assert_eq!(j["genus"]["genus"], "2^20");
+    let seq = json(&["seq", "kayles", "--misere", "--to", "2", "--json"]);
+    let gammas: Vec<&serde_json::Value> = j["genus"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["gamma"])
+        .collect();
+    let terms: Vec<&serde_json::Value> = seq["heaps"][2]["terms"].as_array().unwrap().iter().collect();
+    assert_eq!(gammas, terms, "the derived terms are the searched ones");
+    // A sum has no genus derivation: the key is absent.
+    let s = json(&["explain", "kayles", "2", "3", "--misere", "--json"]);
+    assert!(s.get("genus").is_none());
+}

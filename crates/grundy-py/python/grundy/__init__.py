@@ -64,21 +64,38 @@ def _spec(spec: Any, what: str = "spec") -> str:
     return spec
 
 
-def value(spec: str, *, max_states: Optional[int] = None, max_memory: Optional[str] = None) -> Value:
+def _flag(misere: Any) -> bool:
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be True or False, not {misere!r}")
+    return misere
+
+
+def value(
+    spec: str, *, misere: bool = False, max_states: Optional[int] = None, max_memory: Optional[str] = None
+) -> Value:
     """The value of a position named as on the command line (``grundy value GAME ARGS``).
 
     >>> v = grundy.value("nim 10 12 5")
     >>> v.value, v.outcome, [m.text for m in v.winning_moves]
     (3, 'N', ['10 → 9'])
 
+    ``misere=True``: misère play (whoever makes the last move loses; ``grundy value --misere``):
+    the value is the misère Grundy value (0 exactly at P-positions) and ``convention`` is
+    ``"misere"``.
+
+    >>> grundy.value("nim 1 1", misere=True).outcome
+    'N'
+
     ``max_states`` bounds the positions a search keeps, ``max_memory`` (``"512M"``, ``"8G"``)
     the process's memory; reaching either raises :class:`LimitError`.
     """
-    report = _grundy.value_json(_spec(spec), max_states, max_memory)
+    report = _grundy.value_json(_spec(spec), max_states, max_memory, _flag(misere))
     return Value._from_report(_json.loads(report))
 
 
-def sum(*specs: str, max_states: Optional[int] = None, max_memory: Optional[str] = None) -> Value:
+def sum(
+    *specs: str, misere: bool = False, max_states: Optional[int] = None, max_memory: Optional[str] = None
+) -> Value:
     """The value of the disjunctive sum of positions (``grundy sum 'GAME ARGS' ...``): the
     nim-sum of the summands' values, with ``components`` (each summand's value) and the winning
     moves, each with the ``component`` it is made in (1-based).
@@ -86,8 +103,11 @@ def sum(*specs: str, max_states: Optional[int] = None, max_memory: Optional[str]
     >>> s = grundy.sum("grundy-game 8", "nim 5")
     >>> s.value, [c.value for c in s.components]
     (7, [2, 5])
+
+    ``misere=True``: the sum under misère play (``grundy sum --misere``), searched whole (misère
+    values do not add by nim-sum); each component's value is its own misère value.
     """
-    report = _grundy.sum_json([_spec(s) for s in specs], max_states, max_memory)
+    report = _grundy.sum_json([_spec(s) for s in specs], max_states, max_memory, _flag(misere))
     return Value._from_report(_json.loads(report))
 
 
@@ -95,6 +115,7 @@ def sequence(
     game: Union[str, Callable[[int], Iterable[Any]]],
     to: int,
     *,
+    misere: bool = False,
     window: Optional[int] = None,
     all: bool = False,
     method: Optional[str] = None,
@@ -119,9 +140,24 @@ def sequence(
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
     >>> grundy.sequence(lambda n: [n - k for k in (1, 2, 3) if k <= n], to=30, window=3).proved
     True
+
+    ``misere=True`` (a spec only; ``grundy seq GAME --misere``): the misère Grundy values of
+    heaps 0..to in ``values``, each heap's genus (Conway) in ``genus`` (``"0^120"``), whether it
+    is tame in ``tame``, its normal value in ``normal``, and ``tame_to`` (every heap up to it is
+    tame); no period.
+
+    >>> grundy.sequence("kayles", to=4, misere=True).genus
+    ['0^120', '1^031', '2^20', '3^31', '1^031']
     """
     if not isinstance(to, (int, _np.integer)) or isinstance(to, bool) or to < 0:
         raise ValueError(f"to must be a natural number (the last heap), not {to!r}")
+    if _flag(misere):
+        if callable(game) and not isinstance(game, str):
+            raise ValueError("misere=True takes a spec (a heap game of the command line), not a Python callable")
+        if window is not None or all or method is not None:
+            raise ValueError("misere=True takes no window=, all= or method= (they are for normal play)")
+        report = _grundy.genus_json(_spec(game, "game"), int(to), max_states, max_memory)
+        return Sequence._misere(_json.loads(report))
     if callable(game) and not isinstance(game, str):
         name = getattr(game, "__name__", None)
         values, meta, (callback, conversion, mex) = _grundy.sequence_callable(

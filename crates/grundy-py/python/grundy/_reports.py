@@ -75,7 +75,9 @@ class Value:
     - ``drawing_moves``: in a draw, the moves that keep it;
     - ``game`` and ``position``: the game's name and the position in its notation (for
       :func:`grundy.solve`, ``position`` is the position object and ``game`` is ``None``);
-    - ``components``: for :func:`grundy.sum`, the summands with their values.
+    - ``components``: for :func:`grundy.sum`, the summands with their values;
+    - ``convention``: ``"normal"``, or ``"misere"`` (``misere=True``: whoever moves last loses;
+      ``value`` is then the misère Grundy value).
 
     ``int(v)`` is the nimber (``ValueError`` for a loopy value); ``bool(v)`` is whether the
     player to move wins.
@@ -90,6 +92,7 @@ class Value:
     drawing_moves: List[Move] = field(default_factory=list)
     components: Optional[List[Component]] = None
     states: Optional[int] = None
+    convention: str = "normal"
 
     @property
     def loopy(self) -> bool:
@@ -117,6 +120,8 @@ class Value:
         if moves and moves <= 3:
             counted += ": " + ", ".join(m.text for m in self.winning_moves)
         head = f"{name}: " if name else ""
+        if self.convention == "misere":
+            head += "misère "
         return f"{head}value {_show(self.value, self.escapes)}, outcome {self.outcome}, {counted}"
 
     def __repr__(self) -> str:
@@ -156,6 +161,7 @@ class Value:
             game=r.get("game"),
             position=r.get("position"),
             components=components,
+            convention=r.get("convention", "normal"),
         )
 
 
@@ -169,19 +175,39 @@ class Sequence:
       for a Python callable it is only observed unless ``window=`` was declared;
     - ``reason`` and ``method``: how the period was found and how the values were computed;
     - ``timing`` (Python callables only): seconds spent in the callback, in converting its
-      answers, and in the mexes.
+      answers, and in the mexes;
+    - ``convention``: ``"normal"``, or ``"misere"`` (``misere=True``): then ``values`` are the
+      misère Grundy values, ``genus`` each heap's genus (``"1^031"``), ``tame`` whether each
+      heap is tame, ``normal`` the normal-play values, ``tame_to`` the largest N with heaps
+      0..N all tame, and no period (these four are ``None`` under normal play).
     """
 
     def __init__(self, values: np.ndarray, meta: Dict[str, Any], timing: Optional[Dict[str, float]] = None):
         self.values: np.ndarray = values
         self.game: str = meta["game"]
-        self.method: str = meta["method"]
+        self.convention: str = meta.get("convention", "normal")
+        self.genus: Optional[List[str]] = None
+        self.tame: Optional[List[bool]] = None
+        self.normal: Optional[np.ndarray] = None
+        self.tame_to: Optional[int] = None
+        self.method: str = meta.get("method", "misere-search")
         self.period: Optional[int] = _opt_int(meta.get("period"))
         self.preperiod: Optional[int] = _opt_int(meta.get("preperiod"))
         self.saltus: Optional[int] = _opt_int(meta.get("saltus"))
         self.proved: bool = bool(meta.get("proved"))
         self.reason: Optional[str] = meta.get("reason")
         self.timing: Optional[Dict[str, float]] = timing
+
+    @classmethod
+    def _misere(cls, r: Dict[str, Any]) -> "Sequence":
+        """From the command line's ``seq --misere --json`` document."""
+        values = np.array([int(h["misere"]) for h in r["heaps"]], dtype=np.uint64)
+        seq = cls(values, {"game": r["game"], "convention": r["convention"], "method": "misere-search"})
+        seq.genus = [h["genus"] for h in r["heaps"]]
+        seq.tame = [bool(h["tame"]) for h in r["heaps"]]
+        seq.normal = np.array([int(h["normal"]) for h in r["heaps"]], dtype=np.uint64)
+        seq.tame_to = _opt_int(r.get("tame_to"))
+        return seq
 
     def __len__(self) -> int:
         return len(self.values)
@@ -198,6 +224,9 @@ class Sequence:
     def summary(self) -> str:
         """One line: the game, how far, and the period."""
         to = len(self.values) - 1
+        if self.convention == "misere":
+            tame = "no heap tame" if self.tame_to is None else f"tame to heap {self.tame_to}"
+            return f"{self.game} (misère): γ0(0..{to}), {tame}"
         if self.period is None:
             tail = f"no period seen up to {to}"
         else:

@@ -77,6 +77,15 @@ pub struct CensusRow {
     /// Other spellings of the same code in the input, listed once under this one (space
     /// separated; e.g. `0.070` for `0.07`, trailing zeros).
     pub also: Option<String>,
+    /// The heap the misère quotient was built to, min(`to`, the cap), when the census was
+    /// asked for it (`--quotient`); `None` otherwise (and the two quotient columns are left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotient_to: Option<u64>,
+    /// The order of the misère quotient of the game restricted to heaps ≤ `quotient_to`
+    /// ([`crate::solve::misere::quotient::order_at`]); `None` when not asked or when no
+    /// verified quotient reaches that heap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotient_order: Option<u64>,
     /// Wall time of the game in seconds (the only column that differs between two runs).
     pub seconds: f64,
 }
@@ -123,6 +132,10 @@ impl Format {
 /// The header line of a census CSV file.
 pub const CSV_HEADER: &str = "family,index,of,to,code,status,period,preperiod,saltus,last_exceptional,largest_heap,largest_value,rare_heaps,fingerprint,rule,also,seconds,check";
 
+/// The header line of a census CSV file with the misère quotient columns (`--quotient`): a
+/// line of such a file has the two more fields `quotient_to,quotient_order` before `seconds`.
+pub const CSV_HEADER_QUOTIENT: &str = "family,index,of,to,code,status,period,preperiod,saltus,last_exceptional,largest_heap,largest_value,rare_heaps,fingerprint,rule,also,quotient_to,quotient_order,seconds,check";
+
 const CHECK_KEY: &str = ",\"check\":\"";
 
 fn hex(h: u64) -> String {
@@ -150,7 +163,7 @@ impl CensusEntry {
             Format::Csv => {
                 let r = &self.row;
                 let code = text_field(&Some(r.code.clone())).map_err(Error::Unsupported)?;
-                let fields = [
+                let mut fields = vec![
                     text_field(&Some(self.family.clone())).map_err(Error::Unsupported)?,
                     self.index.to_string(),
                     self.of.to_string(),
@@ -167,8 +180,14 @@ impl CensusEntry {
                     text_field(&r.fingerprint).map_err(Error::Unsupported)?,
                     text_field(&r.rule).map_err(Error::Unsupported)?,
                     text_field(&r.also).map_err(Error::Unsupported)?,
-                    format!("{:.3}", r.seconds),
                 ];
+                if r.quotient_to.is_some() {
+                    fields.push(opt(r.quotient_to));
+                    fields.push(opt(r.quotient_order));
+                } else if r.quotient_order.is_some() {
+                    return Err(Error::Unsupported("a quotient order without its heap".into()));
+                }
+                fields.push(format!("{:.3}", r.seconds));
                 let body = fields.join(",");
                 let check = hex(fnv1a64(body.as_bytes()));
                 Ok(format!("{body},{check}"))
@@ -190,10 +209,33 @@ impl CensusEntry {
                 if check != hex(fnv1a64(body.as_bytes())) {
                     return Err("its checksum does not match its contents".into());
                 }
-                let f: Vec<&str> = body.split(',').collect();
-                if f.len() != 17 {
-                    return Err(format!("{} columns instead of 18", f.len() + 1));
-                }
+                let mut f: Vec<&str> = body.split(',').collect();
+                // 17 fields, or 19 with the quotient columns (before `seconds`).
+                let quotient = match f.len() {
+                    17 => None,
+                    19 => {
+                        let q: Vec<&str> = f.drain(16..18).collect();
+                        Some((q[0], q[1]))
+                    }
+                    n => return Err(format!("{} columns instead of 18 (or 20 with the quotient)", n + 1)),
+                };
+                let (quotient_to, quotient_order) = match quotient {
+                    None => (None, None),
+                    Some((t, o)) => {
+                        let to = t
+                            .parse::<u64>()
+                            .map_err(|_| format!("quotient_to `{t}` is not a number"))?;
+                        let order = if o.is_empty() {
+                            None
+                        } else {
+                            Some(
+                                o.parse::<u64>()
+                                    .map_err(|_| format!("quotient_order `{o}` is not a number"))?,
+                            )
+                        };
+                        (Some(to), order)
+                    }
+                };
                 let num = |i: usize, name: &str| -> std::result::Result<u64, String> {
                     f[i].parse::<u64>()
                         .map_err(|_| format!("{name} `{}` is not a number", f[i]))
@@ -232,6 +274,8 @@ impl CensusEntry {
                         fingerprint: text(13),
                         rule: text(14),
                         also: text(15),
+                        quotient_to,
+                        quotient_order,
                         seconds,
                     },
                 })
@@ -266,7 +310,7 @@ pub fn read_entries(text: &str, format: Format, what: &str) -> Result<(Vec<Censu
     for (i, line) in lines.iter().enumerate() {
         let number = i + 1;
         if format == Format::Csv && i == 0 {
-            if *line != CSV_HEADER {
+            if *line != CSV_HEADER && *line != CSV_HEADER_QUOTIENT {
                 return Err(Error::Input(format!(
                     "{what} is not a census CSV file: its first line is not the census header; it is left as it is (choose another --out)"
                 )));
@@ -283,11 +327,25 @@ pub fn read_entries(text: &str, format: Format, what: &str) -> Result<(Vec<Censu
     Ok((entries, partial))
 }
 
-/// A whole census file: the header (CSV) and one line per entry.
+/// A whole census file: the header (CSV; with the quotient columns when an entry has them)
+/// and one line per entry.
 pub fn write_entries(entries: &[CensusEntry], format: Format, out: &mut dyn std::io::Write) -> Result<()> {
+    let quotient = entries.iter().any(|e| e.row.quotient_to.is_some());
+    write_entries_headed(entries, format, quotient, out)
+}
+
+/// [`write_entries`] with the CSV header chosen by the caller: [`CSV_HEADER_QUOTIENT`] when
+/// `quotient` (a census with `--quotient`, even before its first game), else [`CSV_HEADER`].
+pub fn write_entries_headed(
+    entries: &[CensusEntry],
+    format: Format,
+    quotient: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<()> {
     let io = |e: std::io::Error| Error::Input(format!("cannot write the census file: {e}"));
     if format == Format::Csv {
-        writeln!(out, "{CSV_HEADER}").map_err(io)?;
+        let header = if quotient { CSV_HEADER_QUOTIENT } else { CSV_HEADER };
+        writeln!(out, "{header}").map_err(io)?;
     }
     for e in entries {
         writeln!(out, "{}", e.to_line(format)?).map_err(io)?;
@@ -349,6 +407,8 @@ mod tests {
                 fingerprint: Some("00112233aabbccdd".into()),
                 rule: None,
                 also: Some("0.1370".into()),
+                quotient_to: None,
+                quotient_order: None,
                 seconds: 0.012,
             },
         }
@@ -371,6 +431,34 @@ mod tests {
                     CensusEntry::from_line(&changed, format).is_err(),
                     "{format:?}: byte {i} changed in {line}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn quotient_columns_read_back_and_files_without_them_are_unchanged() {
+        for format in [Format::Csv, Format::Jsonl] {
+            let plain = entry().to_line(format).unwrap();
+            assert!(!plain.contains("quotient"), "{plain}");
+            for order in [Some(6), None] {
+                let mut e = entry();
+                e.row.quotient_to = Some(30);
+                e.row.quotient_order = order;
+                let line = e.to_line(format).unwrap();
+                assert_ne!(line, plain);
+                assert_eq!(CensusEntry::from_line(&line, format).unwrap(), e);
+                let mut buf = Vec::new();
+                write_entries(&[entry(), e.clone()], format, &mut buf).unwrap();
+                let text = String::from_utf8(buf).unwrap();
+                if format == Format::Csv {
+                    assert!(text.starts_with(CSV_HEADER_QUOTIENT));
+                    assert!(
+                        line.contains(",30,6,") || order.is_none() && line.contains(",30,,"),
+                        "{line}"
+                    );
+                }
+                let (read, _) = read_entries(&text, format, "f").unwrap();
+                assert_eq!(read, vec![entry(), e]);
             }
         }
     }

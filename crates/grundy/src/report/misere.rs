@@ -1,15 +1,20 @@
 //! Reports of misère play that have no normal-play counterpart: the genus of each heap of a
-//! heap game (`seq --misere`), and a sum's report under misère play (`sum --misere`).
+//! heap game (`seq --misere`), how one heap's genus is obtained (`explain --misere`,
+//! [`GenusDerivation`]), and a sum's report under misère play (`sum --misere`).
 //!
 //! Why here: the front ends print or serialise these; the computing is in
 //! [`crate::solve::misere`]. Cost: the genus table's (see [`crate::solve::misere::genus`]); a
 //! misère sum is searched whole.
 
 use super::MoveReport;
+use super::position::ExplainReport;
 use super::position::{ComponentReport, SumReport, ValueReport};
 use crate::error::{Error, Result};
 use crate::games::{self, Settings};
+use crate::nimber::{MexScratch, Nimber};
 use crate::position::AnyPosition;
+use crate::solve::Solver;
+use crate::solve::misere::heaps::{Borrowed, MisereHeaps, nim_heap};
 use crate::solve::misere::{self, genus::GenusTable};
 use serde::Serialize;
 
@@ -279,5 +284,212 @@ impl SumReport {
             components: reports,
             total: ValueReport::with(total.as_ref(), MoveReport::of_sum)?,
         })
+    }
+}
+
+/// One option of the heap whose genus is derived, with its terms γ0, γ1, … (the misère value of
+/// the option plus n Nim heaps of size 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GenusOption {
+    /// The move, in the game's notation (`5 → 1+3`).
+    #[serde(rename = "move")]
+    pub label: String,
+    /// The heaps it leaves (`1 3`; `0` when none).
+    pub position: String,
+    /// γ0, γ1, … of the option, as many as the heap has terms.
+    pub terms: Vec<u64>,
+}
+
+/// One term γn of the heap's genus as a mex (Conway, ONAG ch. 12): the options of
+/// G + n·*2 are G' + n·*2 (value γn of the option G') and, for n ≥ 1, the moves in one *2:
+/// to G + (n−1)·*2 (value γ(n−1)) and to G + (n−1)·*2 + *1 (value γ(n−1) ⊕ 1, since adding *1
+/// flips the last bit of a misère Grundy value).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GammaStep {
+    /// n.
+    pub n: usize,
+    /// γn of each option, in the order of [`GenusDerivation::options`].
+    pub from_options: Vec<u64>,
+    /// γ(n−1) and γ(n−1) ⊕ 1 (empty for n = 0).
+    pub from_twos: Vec<u64>,
+    /// The set of values the options of G + n·*2 have, sorted.
+    pub set: Vec<u64>,
+    /// γn = mex of the set (for n = 0 with no option: 1, misère play's terminal value).
+    pub gamma: u64,
+}
+
+/// How one heap's genus g^{γ0γ1…} is obtained from its options' terms: g = mex of the options'
+/// normal values, and each γn a mex ([`GammaStep`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GenusDerivation {
+    /// The game's name with its parameters.
+    pub game: String,
+    /// The heap.
+    pub heap: u64,
+    /// Its genus as written in the literature (`0^120`).
+    pub genus: String,
+    /// g, its normal-play value.
+    pub normal: u64,
+    /// The options' normal values (g = mex of them).
+    pub normal_options: Vec<u64>,
+    /// Every option with its terms.
+    pub options: Vec<GenusOption>,
+    /// γ0, γ1, … each as a mex (as many as the genus computation took).
+    pub steps: Vec<GammaStep>,
+    /// Whether the heap is tame (its genus is misère Nim's and every heap of its options is tame).
+    pub tame: bool,
+}
+
+impl GenusDerivation {
+    /// The derivation of the genus of the heap written by `words` (a heap game and one heap,
+    /// `kayles 5`); `None` when the words are not one heap of a heap game.
+    pub fn of(words: &[String], settings: &Settings) -> Result<Option<GenusDerivation>> {
+        let Some((rules, heaps)) = misere::heap_rules(words) else {
+            return Ok(None);
+        };
+        let [heap] = heaps[..] else {
+            return Ok(None);
+        };
+        let table = GenusTable::compute(&rules, heap, &settings.limits)?;
+        let row = &table.heaps[heap as usize];
+        let normal = crate::solve::heap_sequence::plain_values(&rules, heap, &settings.limits.control)?;
+        let count = row.terms.len();
+        let mut solver = Solver::plain(MisereHeaps::new(Borrowed(&rules)));
+        solver.limits = settings.limits.clone();
+        let mut parts_of = Vec::new();
+        rules.heap_options(heap, &mut |parts| parts_of.push(parts.to_vec()));
+        let mut options = Vec::new();
+        let mut normal_options = Vec::new();
+        for parts in &parts_of {
+            let mut terms = Vec::with_capacity(count);
+            for n in 0..count {
+                let mut position = parts.clone();
+                position.extend(std::iter::repeat_n(nim_heap(2), n));
+                terms.push(solver.nimber(&position)?.0);
+            }
+            normal_options.push(parts.iter().fold(0, |x, &p| x ^ normal[p as usize].0));
+            let text: Vec<String> = parts.iter().map(u64::to_string).collect();
+            options.push(GenusOption {
+                label: rules.move_label(heap, parts),
+                position: if text.is_empty() { "0".into() } else { text.join(" ") },
+                terms,
+            });
+        }
+        let mut scratch = MexScratch::default();
+        let mut steps: Vec<GammaStep> = Vec::with_capacity(count);
+        for n in 0..count {
+            let from_options: Vec<u64> = options.iter().map(|o| o.terms[n]).collect();
+            let from_twos = match steps.last() {
+                Some(prev) => vec![prev.gamma, prev.gamma ^ 1],
+                None => Vec::new(),
+            };
+            let mut set: Vec<u64> = from_options.iter().chain(&from_twos).copied().collect();
+            set.sort_unstable();
+            set.dedup();
+            let gamma = if set.is_empty() {
+                1
+            } else {
+                let found: Vec<Nimber> = set.iter().map(|&v| Nimber(v)).collect();
+                scratch.mex(&found).0
+            };
+            steps.push(GammaStep {
+                n,
+                from_options,
+                from_twos,
+                set,
+                gamma,
+            });
+        }
+        let words_of_game: Vec<String> = words[..words.len() - 1].to_vec();
+        Ok(Some(GenusDerivation {
+            game: words_of_game.join(" "),
+            heap,
+            genus: row.genus.to_string(),
+            normal: row.genus.normal,
+            normal_options,
+            options,
+            steps,
+            tame: row.tame,
+        }))
+    }
+}
+
+/// `explain --misere`: the explanation of the position under misère play and, for one heap of
+/// a heap game, how its genus is obtained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereExplainReport {
+    /// The explanation (options, their misère values, the mex).
+    #[serde(flatten)]
+    pub explain: ExplainReport,
+    /// The genus derivation (one heap of a heap game; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<GenusDerivation>,
+}
+
+impl MisereExplainReport {
+    /// The report of the position written by `words` under misère play.
+    pub fn of(words: &[String], settings: &Settings) -> Result<MisereExplainReport> {
+        let p = misere::build(words, settings)?;
+        Ok(MisereExplainReport {
+            explain: ExplainReport::of(p.as_ref())?,
+            genus: GenusDerivation::of(words, settings)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        crate::games::words(s)
+    }
+
+    #[test]
+    fn each_derived_gamma_is_the_searched_term_and_the_genus_of_the_table() {
+        // The mex rule γ(n+1) = mex(γ(n+1) of the options, γn, γn ⊕ 1) is checked against
+        // the searched terms for every heap of several games (Kayles, Dawson's Kayles, Grundy's
+        // game, a subtraction game).
+        for game in ["kayles", "0.137", "grundy-game", "subtraction --set 1,3"] {
+            for h in 0..=12u64 {
+                let d = GenusDerivation::of(&words(&format!("{game} {h}")), &Settings::default())
+                    .unwrap()
+                    .unwrap();
+                let seq = GenusSeqReport::of(&words(game), h, &Settings::default()).unwrap();
+                let row = &seq.heaps[h as usize];
+                let derived: Vec<u64> = d.steps.iter().map(|s| s.gamma).collect();
+                assert_eq!(derived, row.terms, "{game} heap {h}");
+                assert_eq!(d.genus, row.genus, "{game} heap {h}");
+                assert_eq!(d.tame, row.tame);
+                let mut set = d.normal_options.clone();
+                set.sort_unstable();
+                set.dedup();
+                let mex = (0..).find(|v| !set.contains(v)).unwrap();
+                assert_eq!(mex, d.normal, "{game} heap {h}: g = mex of the options' g");
+            }
+        }
+    }
+
+    #[test]
+    fn kayles_heap_2_has_genus_2_20_by_the_mex_rule() {
+        let d = GenusDerivation::of(&words("kayles 2"), &Settings::default())
+            .unwrap()
+            .unwrap();
+        // Heap 2 of Kayles: options 1 (genus 1^031) and 0 (0^120): g = 2, γ0 = mex{0,1} = 2,
+        // γ1 = mex{3, 2, 2, 3} = 0, ... genus 2^20.
+        assert_eq!(d.genus, "2^20");
+        assert_eq!(d.steps[0].set, vec![0, 1]);
+        assert_eq!(d.steps[1].from_twos, vec![2, 3]);
+        assert_eq!(d.steps[1].gamma, 0);
+        assert!(
+            GenusDerivation::of(&words("kayles 2 3"), &Settings::default())
+                .unwrap()
+                .is_none()
+        );
+        assert!(
+            GenusDerivation::of(&words("cram 2x2"), &Settings::default())
+                .unwrap()
+                .is_none()
+        );
     }
 }

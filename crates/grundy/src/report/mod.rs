@@ -13,7 +13,8 @@
 //! - the game list (`list.rs`): [`ListReport`];
 //! - censuses of families of heap games (`census.rs`): [`CensusRow`], [`CensusEntry`] (a line of
 //!   a census file, CSV or JSON lines with a checksum each), [`CensusSummary`], [`CensusReport`].
-//! - misère play (`misere.rs`): [`GenusSeqReport`] (`seq --misere`), and
+//! - misère play (`misere.rs`): [`GenusSeqReport`] (`seq --misere`), [`MisereExplainReport`]
+//!   with its [`GenusDerivation`] (`explain --misere`), and
 //!   [`SumReport::of_misere`].
 //!
 //! This module holds what they share: every winning move, whatever the command, has one shape,
@@ -40,12 +41,16 @@ mod position;
 mod sequence;
 
 pub use census::{
-    CSV_HEADER, CensusEntry, CensusReport, CensusRow, CensusSummary, Format as CensusFormat, Status as CensusStatus,
-    read_entries as read_census_entries, write_entries as write_census_entries,
+    CSV_HEADER, CSV_HEADER_QUOTIENT, CensusEntry, CensusReport, CensusRow, CensusSummary, Format as CensusFormat,
+    Status as CensusStatus, read_entries as read_census_entries, write_entries as write_census_entries,
+    write_entries_headed as write_census_entries_headed,
 };
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
 pub use list::{GameSummary, ListReport};
-pub use misere::{GenusRow, GenusSeqReport, HeapClass, QuotientReport, QuotientSum};
+pub use misere::{
+    GammaStep, GenusDerivation, GenusOption, GenusRow, GenusSeqReport, HeapClass, MisereExplainReport, QuotientReport,
+    QuotientSum,
+};
 pub use position::{
     ComponentReport, ExplainComponent, ExplainReport, MoveValue, MovesReport, OptionReport, SumReport, ValueReport,
     WComponent, WtiaReport, drawing_moves, winning_moves,

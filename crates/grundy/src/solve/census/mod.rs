@@ -25,7 +25,7 @@ pub mod same;
 mod tests;
 
 pub use family::{Family, Member, Shard};
-pub use row::{RowOptions, game_row};
+pub use row::{DEFAULT_QUOTIENT_TO, RowOptions, game_row};
 pub use run::{CensusOptions, run_games, threads};
 pub use same::same_sequence;
 

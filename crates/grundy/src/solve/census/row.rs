@@ -26,6 +26,37 @@ pub struct RowOptions {
     /// Stop a game as soon as its period is proved (the default); `false` computes every heap
     /// up to `to` (`--all`).
     pub stop_when_proved: bool,
+    /// Also the order of the misère quotient at heap min(`to`, this cap) (`--quotient`; the
+    /// cap keeps the census fast: a quotient's cost grows fast with its heaps); `None`: not
+    /// asked.
+    pub quotient_to: Option<u64>,
+}
+
+/// The default cap of the quotient column (`--quotient-to`).
+pub const DEFAULT_QUOTIENT_TO: u64 = 30;
+
+/// A code's rules as heap rules, for the misère quotient.
+struct CodeRules<'a>(&'a crate::solve::take_break::TakeBreak);
+
+impl crate::solve::heap_sequence::HeapRules for CodeRules<'_> {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        self.0.options(n, f)
+    }
+}
+
+/// The quotient column of a code: (the heap, the order at it or `None` when no verified
+/// quotient reaches it). Cancellation and the memory budget stop the census; any other reason
+/// the quotient stops (its own state limit) leaves the order empty.
+fn quotient_column(
+    rules: &crate::solve::take_break::TakeBreak,
+    to: u64,
+    control: &Control,
+) -> Result<(u64, Option<u64>)> {
+    match crate::solve::misere::quotient::order_at(&CodeRules(rules), to, control) {
+        Ok(order) => Ok((to, order.map(|o| o as u64))),
+        Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => Err(e),
+        Err(_) => Ok((to, None)),
+    }
 }
 
 /// The row of one code (any spelling `Code::parse` accepts: `0.137`, `.07`, `4.07`, `0.f8`,
@@ -52,6 +83,11 @@ pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<C
     let mut row = row_of(parsed.text(), options.to, &computed);
     if rules.digits().iter().all(|&d| d == 0) {
         row.rule = Some("no-moves".into());
+    }
+    if let Some(cap) = options.quotient_to {
+        let (at, order) = quotient_column(rules, options.to.min(cap), &control.quiet())?;
+        row.quotient_to = Some(at);
+        row.quotient_order = order;
     }
     row.seconds = start.elapsed().as_secs_f64();
     Ok(row)
@@ -96,6 +132,8 @@ fn row_of(code: &str, to: u64, computed: &Computed) -> CensusRow {
         fingerprint,
         rule: None,
         also: None,
+        quotient_to: None,
+        quotient_order: None,
         seconds: 0.0,
     }
 }

@@ -55,6 +55,7 @@ fn options(to: u64, jobs: usize) -> CensusOptions {
         row: RowOptions {
             to,
             stop_when_proved: true,
+            quotient_to: None,
         },
         jobs,
     }
@@ -240,6 +241,7 @@ fn trailing_zeros_and_spellings_are_one_game_with_one_sequence() {
             &RowOptions {
                 to: 5000,
                 stop_when_proved: true,
+                quotient_to: None,
             },
             &Control::new(),
         )
@@ -326,4 +328,45 @@ fn the_long_preperiods_are_proved_at_a_hundred_thousand() {
     let entries = census(&family, Shard::ALL, &options(100_000, 0), &Control::new()).unwrap();
     assert_eq!(check_against_published(&entries), 3);
     assert!(entries.iter().all(|e| e.row.status == CensusStatus::Proved));
+}
+
+#[test]
+fn the_quotient_column_is_the_order_at_the_capped_heap() {
+    // The column is order_at at min(to, cap): the same order `grundy quotient CODE --to M`
+    // reports, for codes with small quotients; a row without the option has no column.
+    let settings = crate::games::Settings::default();
+    for (code, to, cap) in [
+        ("0.75", 5000, 12),
+        ("0.77", 6, 30),
+        ("0.52", 5000, 10),
+        ("0.31", 5000, 10),
+    ] {
+        let r = game_row(
+            code,
+            &RowOptions {
+                to,
+                stop_when_proved: true,
+                quotient_to: Some(cap),
+            },
+            &Control::new(),
+        )
+        .unwrap();
+        let at = to.min(cap);
+        assert_eq!(r.quotient_to, Some(at), "{code}");
+        let q = crate::report::QuotientReport::of(&[code.to_string()], at, None, &settings).unwrap();
+        let expected = q.stopped.is_none().then_some(q.order as u64);
+        assert_eq!(r.quotient_order, expected, "{code} at {at}");
+        assert!(r.quotient_order.is_some(), "{code}: a small quotient is found at {at}");
+    }
+    let plain = game_row(
+        "0.75",
+        &RowOptions {
+            to: 100,
+            stop_when_proved: true,
+            quotient_to: None,
+        },
+        &Control::new(),
+    )
+    .unwrap();
+    assert_eq!((plain.quotient_to, plain.quotient_order), (None, None));
 }
