@@ -13,10 +13,9 @@ use grundy::games::{self, Capability, Editor, REGISTRY, Settings};
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{
     ExplainReport, GameSummary, GraphReport, MoveReport, MovesReport, Natural, SeqReport, SumReport, ValueReport,
-    WComponent, WtiaReport,
+    WtiaReport,
 };
 use grundy::solve::take_break::{Method, Options};
-use grundy::solve::wtia::{self, W, WValues};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -308,28 +307,7 @@ async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Compone
     };
     jobs.run(q.limits, q.files, move |s| {
         let parts = build_all(&q.components, s, "wtia")?;
-        let mut values = WValues::new(s.limits.max_states).with_control(s.limits.control.clone());
-        let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
-        Ok(WtiaReport {
-            outcome: wtia::outcome(&ws),
-            winning_moves: values
-                .winning_moves(&parts)?
-                .iter()
-                .map(|(i, m)| MoveReport {
-                    component: Some(i + 1),
-                    ..MoveReport::of(m)
-                })
-                .collect(),
-            components: parts
-                .iter()
-                .zip(ws)
-                .map(|(p, w)| WComponent {
-                    game: p.game(),
-                    position: p.text(),
-                    w,
-                })
-                .collect(),
-        })
+        WtiaReport::of(&parts, &s.limits)
     })
     .await
 }

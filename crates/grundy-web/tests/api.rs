@@ -4,7 +4,7 @@
 //! and a bounded load test (200 requests from 20 clients, some malformed or over the limits).
 
 use grundy::games::{self, REGISTRY, Settings};
-use grundy::report::{ExplainReport, MovesReport, SumReport, ValueReport};
+use grundy::report::{ExplainReport, MovesReport, SumReport, ValueReport, WtiaReport};
 use grundy_web::ServerLimits;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -128,6 +128,12 @@ async fn every_answer_is_the_librarys_report() {
     assert_eq!(t, as_json(&want));
     let (_, w) = post(addr, "/api/wtia", json!({"components": ["levels 4,9,3", "levels 2,5"]})).await;
     assert!(w["outcome"].is_string(), "{w}");
+    let parts: Vec<_> = ["levels 4,9,3", "levels 2,5"]
+        .iter()
+        .map(|c| games::build(&games::words(c), &Settings::default()).unwrap())
+        .collect();
+    let want = WtiaReport::of(&parts, &Settings::default().limits).unwrap();
+    assert_eq!(w, as_json(&want), "the web's wtia is the library's report");
 
     // A graph given as text: the cycle a → b → c → a draws, the isolated d is a P-vertex.
     let files = json!({"g.txt": "a b\nb c\nc a\nd\n"});
