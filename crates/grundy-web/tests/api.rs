@@ -203,6 +203,13 @@ async fn limits_answer_with_an_error_and_the_server_keeps_serving() {
     )
     .await;
     assert_eq!((status, e["kind"].as_str().unwrap()), (422, "limit"), "{e}");
+    // The hint names the API's own field and the server's ceiling, not the command line's flag.
+    let message = e["error"].as_str().unwrap();
+    assert!(
+        message.contains("\"max_states\" field") && message.contains("at most 2000000"),
+        "{e}"
+    );
+    assert!(!message.contains("--max-states"), "{e}");
     let t = Instant::now();
     let (status, e) = post(
         addr,
