@@ -82,7 +82,7 @@ fn note_on_error(note: String) {
 
 /// The exit code of an error: 130 interrupted, 3 a limit reached, 2 anything else.
 /// How the command line raises the limit an error reached (the library's message names none).
-fn limit_hint(e: &Error) -> &'static str {
+pub(crate) fn limit_hint(e: &Error) -> &'static str {
     match e.limit() {
         Some(grundy::error::Limit::States) => "; raise it with --max-states",
         Some(grundy::error::Limit::Memory) => "; raise it with --max-memory SIZE, e.g. --max-memory 8G",
