@@ -24,6 +24,10 @@ rm -rf "$VENV"
 "$VENV/bin/python" -m pip install --quiet ./crates/grundy-py pytest numpy networkx
 # grundy.census: its DataFrames and the Dask LocalCluster test (tests/test_census.py).
 "$VENV/bin/python" -m pip install --quiet "dask[distributed]" pandas
+# The command line, for the test that compares grundy.table with `grundy table` (already built
+# by `cargo test --release` in .ci/run; built here when the script runs on its own).
+cargo build --release -p grundy-cli
+export GRUNDY_BIN="${GRUNDY_BIN:-$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/grundy}"
 # Run from outside the source tree, so the installed package (not python/grundy) is imported.
 cd crates/grundy-py/tests
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider .
