@@ -105,6 +105,20 @@ struct PositionAsked {
     limits: Asked,
 }
 
+/// `value`'s body: a position, and `no_moves` (the command line's `value --no-moves`): the value
+/// and the outcome only, without the winning-move pass.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValueAsked {
+    position: String,
+    #[serde(default)]
+    no_moves: bool,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
 /// Components of a sum (`["nim 3 4", "grundy-game 8"]`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -129,13 +143,18 @@ fn build_all(components: &[String], settings: &Settings, what: &str) -> Result<V
     components.iter().map(|c| build(c, settings)).collect()
 }
 
-async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ValueAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        ValueReport::of(build(&q.position, s)?.as_ref())
+        let p = build(&q.position, s)?;
+        if q.no_moves {
+            ValueReport::value_only(p.as_ref())
+        } else {
+            ValueReport::of(p.as_ref())
+        }
     })
     .await
 }
