@@ -23,7 +23,7 @@ mod solve;
 use grundy::error::Error;
 use grundy::games::{self, Settings};
 use grundy::position::{AnyPosition, Sum};
-use grundy::report::{GenusSeqReport, SeqReport, SumReport, ValueReport};
+use grundy::report::{GenusSeqReport, SeqReport, SumReport, TableCell, TableValues, ValueReport};
 use grundy::solve::take_break::{Method, Options};
 use grundy::value::Value;
 use numpy::PyArray1;
@@ -202,6 +202,39 @@ fn table_cells<'py>(
     Ok(PyArray1::from_vec(py, cells))
 }
 
+/// `table` through the library's table assembly ([`grundy::table::report`], as `grundy table`
+/// and the web's `/api/table`): `words` are the game's words with one or two ranges `A..B`;
+/// the cells row by row as a flat NumPy array, coded as in [`table_cells`]. Games with a
+/// whole-grid method (Wythoff) compute the grid once instead of one search per cell.
+#[pyfunction]
+#[pyo3(signature = (words, max_states=None, max_memory=None))]
+fn table_grid<'py>(
+    py: Python<'py>,
+    words: Vec<String>,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let limits = Limits { max_states, max_memory };
+    let cells = run(py, &limits, move |settings| {
+        let report = grundy::table::report(&words, false, false, &settings)?;
+        let rows = match report.values {
+            TableValues::Row(row) => vec![row],
+            TableValues::Grid(rows) => rows,
+        };
+        rows.into_iter()
+            .flatten()
+            .map(|cell| match cell {
+                TableCell::Value(Value::Finite(v)) => i64::try_from(v.0).map_err(|_| {
+                    Error::Unsupported(format!("{}: the value {v} does not fit in int64", words.join(" ")))
+                }),
+                TableCell::Value(Value::Infinite { .. }) | TableCell::Draw => Ok(LOOPY),
+                TableCell::Blank => Ok(BLANK),
+            })
+            .collect::<grundy::Result<Vec<i64>>>()
+    })?;
+    Ok(PyArray1::from_vec(py, cells))
+}
+
 /// `graph`: the generalized Sprague–Grundy value of every vertex of the digraph with vertex
 /// `names` and `arcs` (pairs of indices into `names`), checked as the command line checks a
 /// JSON graph file (no self-loops, no repeated arcs). Per vertex: the nimber or [`LOOPY`], and
@@ -253,6 +286,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(genus_json, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_spec, m)?)?;
     m.add_function(wrap_pyfunction!(table_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(table_grid, m)?)?;
     m.add_function(wrap_pyfunction!(graph_values, m)?)?;
     m.add_function(wrap_pyfunction!(callable::sequence_callable, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_game, m)?)?;

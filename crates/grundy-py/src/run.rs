@@ -68,16 +68,11 @@ impl Limits {
 pub fn to_py(e: Error) -> PyErr {
     match e {
         Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
-        // The command line's message, naming the keyword arguments instead of its options.
-        e if e.is_limit() => LimitError::new_err(
-            e.to_string()
-                .replace("--max-states", "max_states=")
-                .replace(
-                    "--max-memory SIZE, e.g. --max-memory 8G",
-                    "max_memory=, e.g. max_memory=\"8G\"",
-                )
-                .replace("--max-memory", "max_memory="),
-        ),
+        // The library's message with the keyword argument that raises the limit.
+        e if e.is_limit() => LimitError::new_err(match e.limit() {
+            Some(grundy::error::Limit::Memory) => format!("{e}; raise it with max_memory=, e.g. max_memory=\"8G\""),
+            _ => format!("{e}; raise it with max_states="),
+        }),
         e => PyValueError::new_err(e.to_string()),
     }
 }

@@ -15,10 +15,9 @@ use grundy::games::{self, Capability, Editor, REGISTRY, Settings};
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{
     ExplainReport, GameSummary, GenusSeqReport, GraphReport, MisereExplainReport, MoveReport, MovesReport, Natural,
-    SeqReport, SumReport, ValueReport, WComponent, WtiaReport,
+    SeqReport, SumReport, ValueReport, WtiaReport,
 };
 use grundy::solve::take_break::{Method, Options};
-use grundy::solve::wtia::{self, W, WValues};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -114,6 +113,22 @@ struct PositionAsked {
     limits: Asked,
 }
 
+/// `value`'s body: a position, `misere` as for [`PositionAsked`], and `no_moves` (the command
+/// line's `value --no-moves`): the value and the outcome only, without the winning-move pass.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValueAsked {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    no_moves: bool,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
 /// Components of a sum (`["nim 3 4", "grundy-game 8"]`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -150,13 +165,18 @@ fn build_all(components: &[String], settings: &Settings, what: &str) -> Result<V
     components.iter().map(|c| build(c, settings)).collect()
 }
 
-async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ValueAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        ValueReport::of(build_under(&q.position, q.misere, s)?.as_ref())
+        let p = build_under(&q.position, q.misere, s)?;
+        if q.no_moves {
+            ValueReport::value_only(p.as_ref())
+        } else {
+            ValueReport::of(p.as_ref())
+        }
     })
     .await
 }
@@ -361,28 +381,7 @@ async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Compone
     }
     jobs.run(q.limits, q.files, move |s| {
         let parts = build_all(&q.components, s, "wtia")?;
-        let mut values = WValues::new(s.limits.max_states).with_control(s.limits.control.clone());
-        let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
-        Ok(WtiaReport {
-            outcome: wtia::outcome(&ws),
-            winning_moves: values
-                .winning_moves(&parts)?
-                .iter()
-                .map(|(i, m)| MoveReport {
-                    component: Some(i + 1),
-                    ..MoveReport::of(m)
-                })
-                .collect(),
-            components: parts
-                .iter()
-                .zip(ws)
-                .map(|(p, w)| WComponent {
-                    game: p.game(),
-                    position: p.text(),
-                    w,
-                })
-                .collect(),
-        })
+        WtiaReport::of(&parts, &s.limits)
     })
     .await
 }

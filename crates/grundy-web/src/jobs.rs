@@ -12,7 +12,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use grundy::control::{Cancel, Control};
-use grundy::error::Error;
+use grundy::error::{Error, Limit};
 use grundy::games::Settings;
 use grundy::memory::MemoryBudget;
 use serde::Serialize;
@@ -79,7 +79,9 @@ impl Failure {
         }
     }
 
-    fn of(e: &Error) -> Failure {
+    /// A library error: its message, and for a limit how the API raises it (the request's
+    /// `max_states` field up to the server's limit; the memory limit is the server's own).
+    fn of(e: &Error, limits: &ServerLimits) -> Failure {
         let (status, kind) = match e {
             e if e.is_limit() => (StatusCode::UNPROCESSABLE_ENTITY, "limit"),
             Error::Interrupted => (StatusCode::SERVICE_UNAVAILABLE, "interrupted"),
@@ -88,7 +90,14 @@ impl Failure {
         Failure {
             status,
             kind,
-            message: e.to_string(),
+            message: match e.limit() {
+                Some(Limit::States) => format!(
+                    "{e}; raise it with the request's \"max_states\" field (the server allows at most {})",
+                    limits.max_states
+                ),
+                Some(Limit::Memory) => format!("{e}, the server's memory limit; ask for a smaller computation"),
+                None => e.to_string(),
+            },
         }
     }
 }
@@ -188,7 +197,7 @@ impl Jobs {
         guard.0 = None;
         match answer {
             Ok(v) => Json(v).into_response(),
-            Err(e) => Failure::of(&e).into_response(),
+            Err(e) => Failure::of(&e, &self.limits).into_response(),
         }
     }
 }

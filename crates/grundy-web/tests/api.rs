@@ -4,7 +4,7 @@
 //! and a bounded load test (200 requests from 20 clients, some malformed or over the limits).
 
 use grundy::games::{self, REGISTRY, Settings};
-use grundy::report::{ExplainReport, MovesReport, SumReport, ValueReport};
+use grundy::report::{ExplainReport, MovesReport, SumReport, ValueReport, WtiaReport};
 use grundy_web::ServerLimits;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -126,8 +126,23 @@ async fn every_answer_is_the_librarys_report() {
     let (_, t) = post(addr, "/api/table", json!({"table": "lattice 0..3 0..3"})).await;
     let want = grundy::table::report(&games::words("lattice 0..3 0..3"), false, true, &Settings::default()).unwrap();
     assert_eq!(t, as_json(&want));
+    // `no_moves`: the value and outcome only (`value --no-moves`), no `winning_moves` key.
+    let (status, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5", "no_moves": true})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!((v["value"].as_u64(), v["outcome"].as_str()), (Some(3), Some("N")), "{v}");
+    assert!(v.get("winning_moves").is_none(), "{v}");
+    let (_, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5", "no_moves": false})).await;
+    assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(1), "{v}");
+    let (status, _) = post(addr, "/api/moves", json!({"position": "nim 1", "no_moves": true})).await;
+    assert_eq!(status, 400, "no_moves belongs to value only");
     let (_, w) = post(addr, "/api/wtia", json!({"components": ["levels 4,9,3", "levels 2,5"]})).await;
     assert!(w["outcome"].is_string(), "{w}");
+    let parts: Vec<_> = ["levels 4,9,3", "levels 2,5"]
+        .iter()
+        .map(|c| games::build(&games::words(c), &Settings::default()).unwrap())
+        .collect();
+    let want = WtiaReport::of(&parts, &Settings::default().limits).unwrap();
+    assert_eq!(w, as_json(&want), "the web's wtia is the library's report");
 
     // A graph given as text: the cycle a → b → c → a draws, the isolated d is a P-vertex.
     let files = json!({"g.txt": "a b\nb c\nc a\nd\n"});
@@ -197,6 +212,13 @@ async fn limits_answer_with_an_error_and_the_server_keeps_serving() {
     )
     .await;
     assert_eq!((status, e["kind"].as_str().unwrap()), (422, "limit"), "{e}");
+    // The hint names the API's own field and the server's ceiling, not the command line's flag.
+    let message = e["error"].as_str().unwrap();
+    assert!(
+        message.contains("\"max_states\" field") && message.contains("at most 2000000"),
+        "{e}"
+    );
+    assert!(!message.contains("--max-states"), "{e}");
     let t = Instant::now();
     let (status, e) = post(
         addr,

@@ -9,25 +9,24 @@
 use thiserror::Error;
 
 /// Everything that can go wrong in the library, as a value the caller matches on; the
-/// `Display` text is one line meant for a person.
+/// `Display` text is one line meant for a person. A limit's text does not say how to raise the
+/// limit: each front end names its own option for it ([`Error::limit`]).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
     /// Input that does not parse or is out of range; the message says what is accepted.
     #[error("{}", shorten_words(.0))]
     Input(String),
     /// The search reached its state limit.
-    #[error("stopped after {0} positions (the state limit); raise it with --max-states")]
+    #[error("stopped after {0} positions (the state limit)")]
     StateLimit(usize),
     /// A listing of every move would be longer than the state limit (the position's number of
     /// moves, the limit): refused before it is built.
-    #[error(
-        "the position has {0} moves, more than the state limit {1}: they cannot all be listed (raise it with --max-states)"
-    )]
+    #[error("the position has {0} moves, more than the state limit {1}: they cannot all be listed")]
     MoveListLimit(u128, usize),
     /// The process went above its memory budget, or a big allocation would have (bytes; see
     /// [`crate::memory::MemoryBudget`]).
     #[error(
-        "stopped: this needs more memory than the limit of {} (--max-memory); raise it with --max-memory SIZE, e.g. --max-memory 8G",
+        "stopped: this needs more memory than the limit of {}",
         crate::memory::describe(*.0)
     )]
     MemoryLimit(u64),
@@ -42,13 +41,30 @@ pub enum Error {
     Unsupported(String),
 }
 
+/// The limit an error reached: the command line raises it with `--max-states` or
+/// `--max-memory`, the web API and Python with their own fields, so each front end words the
+/// hint from this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The state limit ([`Error::StateLimit`], [`Error::MoveListLimit`]).
+    States,
+    /// The memory limit ([`Error::MemoryLimit`]).
+    Memory,
+}
+
 impl Error {
+    /// Which limit was reached, if this is a limit error (see [`Error::is_limit`]).
+    pub fn limit(&self) -> Option<Limit> {
+        match self {
+            Error::StateLimit(_) | Error::MoveListLimit(..) => Some(Limit::States),
+            Error::MemoryLimit(_) => Some(Limit::Memory),
+            _ => None,
+        }
+    }
+
     /// Whether a limit was reached (states or memory): the input was fine, the budget too small.
     pub fn is_limit(&self) -> bool {
-        matches!(
-            self,
-            Error::StateLimit(_) | Error::MemoryLimit(_) | Error::MoveListLimit(..)
-        )
+        self.limit().is_some()
     }
 }
 
@@ -99,4 +115,24 @@ pub fn shorten_words(message: &str) -> String {
         rest = &after[space..];
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_error_names_its_limit_and_no_front_end_option() {
+        for (e, limit) in [
+            (Error::StateLimit(10), Limit::States),
+            (Error::MoveListLimit(20, 10), Limit::States),
+            (Error::MemoryLimit(1 << 30), Limit::Memory),
+        ] {
+            assert_eq!(e.limit(), Some(limit));
+            assert!(e.is_limit());
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+        assert_eq!(Error::Interrupted.limit(), None);
+        assert_eq!(Error::Input("x".into()).limit(), None);
+    }
 }

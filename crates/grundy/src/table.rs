@@ -438,6 +438,11 @@ pub fn report(words: &[String], boolean: bool, forms: bool, settings: &Settings)
         .iter()
         .map(|w| Ok(parse_range(w)?.map_or_else(|| Arg::Fixed(w.clone()), |(a, b)| Arg::Range(a, b))))
         .collect::<Result<_>>()?;
-    let t = compute(entry.name.to_string(), args, settings)?;
+    // A game claimed by its word (an octal code such as `0.137`) keeps that word: the
+    // entry's name alone would lose the code.
+    let lower = name.to_ascii_lowercase();
+    let named = entry.name == lower || entry.aliases.contains(&lower.as_str());
+    let game = if named { entry.name.to_string() } else { name.clone() };
+    let t = compute(game, args, settings)?;
     report_of(&t, boolean, forms, settings)
 }

@@ -58,9 +58,10 @@ pub fn main() -> i32 {
         }
         Err(e) => {
             let note = ERROR_NOTE.lock().map(|mut n| n.take()).unwrap_or_default();
+            let hint = limit_hint(&e);
             match note {
-                Some(note) => eprintln!("grundy: {e}; {note}"),
-                None => eprintln!("grundy: {e}"),
+                Some(note) => eprintln!("grundy: {e}{hint}; {note}"),
+                None => eprintln!("grundy: {e}{hint}"),
             }
             exit_code(&e)
         }
@@ -80,6 +81,15 @@ fn note_on_error(note: String) {
 }
 
 /// The exit code of an error: 130 interrupted, 3 a limit reached, 2 anything else.
+/// How the command line raises the limit an error reached (the library's message names none).
+pub(crate) fn limit_hint(e: &Error) -> &'static str {
+    match e.limit() {
+        Some(grundy::error::Limit::States) => "; raise it with --max-states",
+        Some(grundy::error::Limit::Memory) => "; raise it with --max-memory SIZE, e.g. --max-memory 8G",
+        None => "",
+    }
+}
+
 fn exit_code(e: &Error) -> i32 {
     match e {
         Error::Interrupted => 130,

@@ -168,7 +168,8 @@ fn last_resort(budget: &MemoryBudget) {
         let late = since > GRACE && rss > limit;
         if hard || late {
             clear();
-            eprintln!("grundy: {}", budget.error());
+            let e = budget.error();
+            eprintln!("grundy: {e}{}", super::limit_hint(&e));
             std::process::exit(LIMIT_EXIT);
         }
     }

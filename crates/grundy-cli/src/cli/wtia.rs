@@ -7,8 +7,7 @@ use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::position::AnyPosition;
-use grundy::report::{MoveReport, WComponent, WtiaReport};
-use grundy::solve::wtia::{self, W, WValues};
+use grundy::report::WtiaReport;
 
 pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
     if words.is_empty() {
@@ -20,28 +19,7 @@ pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
         .iter()
         .map(|w| games::build(&games::words(w), &settings))
         .collect::<Result<_>>()?;
-    let mut values = WValues::new(settings.limits.max_states).with_control(settings.limits.control.clone());
-    let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
-    let report = WtiaReport {
-        outcome: wtia::outcome(&ws),
-        winning_moves: values
-            .winning_moves(&parts)?
-            .iter()
-            .map(|(i, m)| MoveReport {
-                component: Some(i + 1),
-                ..MoveReport::of(m)
-            })
-            .collect(),
-        components: parts
-            .iter()
-            .zip(ws)
-            .map(|(p, w)| WComponent {
-                game: p.game(),
-                position: p.text(),
-                w,
-            })
-            .collect(),
-    };
+    let report = WtiaReport::of(&parts, &settings.limits)?;
     if json { json_line(&report) } else { Ok(text(&report)) }
 }
 

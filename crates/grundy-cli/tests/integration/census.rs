@@ -37,27 +37,26 @@ fn p(path: &std::path::Path) -> &str {
     path.to_str().unwrap()
 }
 
-#[test]
-fn three_shards_merged_equal_the_whole_run() {
-    let d = dir("shards");
+/// In a fresh directory `name`: the census of `family` to `to` whole (`whole.csv`), then in
+/// three shards (`s1.csv`..`s3.csv`, each with `extra` options) merged into `all.csv`. Returns
+/// the directory, the whole run's file, the shards' files and the merge's output.
+fn shards_and_merge(
+    name: &str,
+    family: &str,
+    to: &str,
+    extra: &[&str],
+) -> (std::path::PathBuf, std::path::PathBuf, Vec<std::path::PathBuf>, String) {
+    let d = dir(name);
     let whole = d.join("whole.csv");
-    run_ok(&["census", "octal:2", "--to", "5000", "--out", p(&whole)]);
+    run_ok(&["census", family, "--to", to, "--out", p(&whole)]);
     let mut parts = Vec::new();
     for i in 1..=3 {
         let part = d.join(format!("s{i}.csv"));
         let shard = format!("{i}/3");
-        run_ok(&[
-            "census",
-            "octal:2",
-            "--to",
-            "5000",
-            "--shard",
-            &shard,
-            "--jobs",
-            "2",
-            "--out",
-            p(&part),
-        ]);
+        let mut args = vec!["census", family, "--to", to, "--shard", &shard];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", p(&part)]);
+        run_ok(&args);
         parts.push(part);
     }
     let merged = d.join("all.csv");
@@ -70,8 +69,14 @@ fn three_shards_merged_equal_the_whole_run() {
         "-o",
         p(&merged),
     ]);
+    (d, whole, parts, text)
+}
+
+#[test]
+fn three_shards_merged_equal_the_whole_run() {
+    let (d, whole, parts, text) = shards_and_merge("shards", "octal:2", "5000", &["--jobs", "2"]);
     assert!(text.contains("64 games of octal:2"), "{text}");
-    assert_eq!(timeless(&merged), timeless(&whole));
+    assert_eq!(timeless(&d.join("all.csv")), timeless(&whole));
     assert_eq!(timeless(&whole).len(), 65);
     // A shard missing, or one given twice, is refused.
     let out = grundy(&["census", "merge", p(&parts[0]), p(&parts[1]), "-o", p(&d.join("x.csv"))])
@@ -228,35 +233,8 @@ fn the_summary_names_the_open_games_and_the_report_has_the_published_columns() {
 #[test]
 #[ignore]
 fn octal_3_shards_merged_equal_the_whole_run() {
-    let d = dir("octal3");
-    let whole = d.join("whole.csv");
-    run_ok(&["census", "octal:3", "--to", "10000", "--out", p(&whole)]);
-    let mut parts = Vec::new();
-    for i in 1..=3 {
-        let part = d.join(format!("s{i}.csv"));
-        run_ok(&[
-            "census",
-            "octal:3",
-            "--to",
-            "10000",
-            "--shard",
-            &format!("{i}/3"),
-            "--out",
-            p(&part),
-        ]);
-        parts.push(part);
-    }
-    let merged = d.join("all.csv");
-    run_ok(&[
-        "census",
-        "merge",
-        p(&parts[0]),
-        p(&parts[1]),
-        p(&parts[2]),
-        "-o",
-        p(&merged),
-    ]);
-    assert_eq!(timeless(&merged), timeless(&whole));
+    let (d, whole, _, _) = shards_and_merge("octal3", "octal:3", "10000", &[]);
+    assert_eq!(timeless(&d.join("all.csv")), timeless(&whole));
     assert_eq!(timeless(&whole).len(), 513);
 }
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json as _json
 import string as _string
-from typing import Any, Callable, Dict, Hashable, Iterable, Optional, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Union
 
 import numpy as _np
 
@@ -229,6 +229,28 @@ def solve(
     )
 
 
+def _table_words(spec: str, names: List[str], axes: List[list]) -> Optional[List[str]]:
+    """The command line's table words (``welter 5 1..32``) for ``spec`` when the library's table
+    assembly can take it: each placeholder a whole word after the game's name, used once, over
+    consecutive increasing numbers. None otherwise (each cell is then valued on its own)."""
+    words = spec.split()
+    out = []
+    used = []
+    for i, w in enumerate(words):
+        field = w[1:-1] if w.startswith("{") and w.endswith("}") else None
+        if i > 0 and field in names and field not in used:
+            a = axes[names.index(field)]
+            if a != list(range(a[0], a[-1] + 1)):
+                return None
+            used.append(field)
+            out.append(f"{a[0]}..{a[-1]}")
+        elif "{" in w or "}" in w or ".." in w:
+            return None
+        else:
+            out.append(w)
+    return out if len(used) == len(names) else None
+
+
 def table(
     spec: str,
     *,
@@ -274,6 +296,11 @@ def table(
         count *= len(a)
     if count > MAX_CELLS:
         raise ValueError(f"the table has {count} cells: at most {MAX_CELLS} are accepted")
+    words = _table_words(spec, names, axes)
+    if words is not None:
+        shape = tuple(len(a) for a in axes)
+        cells = _grundy.table_grid(words, max_states, max_memory).reshape(shape)
+        return Table(cells, spec, names, axes)
     if len(names) == 1:
         specs = [spec.format(**{names[0]: x}) for x in axes[0]]
         shape: tuple = (len(axes[0]),)

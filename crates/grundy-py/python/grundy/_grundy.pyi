@@ -36,6 +36,9 @@ def sequence_callable(
 def table_cells(
     specs: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None
 ) -> npt.NDArray[np.int64]: ...
+def table_grid(
+    words: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None
+) -> npt.NDArray[np.int64]: ...
 def graph_values(
     names: List[str], arcs: List[Tuple[int, int]], max_memory: Optional[str] = None
 ) -> List[Tuple[int, List[int]]]: ...

@@ -19,7 +19,8 @@ use crate::game::Convention;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
 use crate::position::{AnyPosition, Played, Sum};
-use crate::solve::wtia::W;
+use crate::solve::memo::Limits;
+use crate::solve::wtia::{self, W, WValues};
 use crate::value::Value;
 use serde::{Serialize, Serializer};
 
@@ -293,6 +294,35 @@ pub struct WtiaReport {
     pub winning_moves: Vec<MoveReport>,
 }
 
+impl WtiaReport {
+    /// Value each part of a winner-takes-all sum (its w-value, within `limits`' state limit and
+    /// control) and find the sum's outcome and every winning move.
+    pub fn of(parts: &[Box<dyn AnyPosition>], limits: &Limits) -> Result<WtiaReport> {
+        let mut values = WValues::new(limits.max_states).with_control(limits.control.clone());
+        let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
+        Ok(WtiaReport {
+            outcome: wtia::outcome(&ws),
+            winning_moves: values
+                .winning_moves(parts)?
+                .iter()
+                .map(|(i, m)| MoveReport {
+                    component: Some(i + 1),
+                    ..MoveReport::of(m)
+                })
+                .collect(),
+            components: parts
+                .iter()
+                .zip(ws)
+                .map(|(p, w)| WComponent {
+                    game: p.game(),
+                    position: p.text(),
+                    w,
+                })
+                .collect(),
+        })
+    }
+}
+
 /// One option in an explanation: the move, the value it leads to, and, when the option splits
 /// into independent parts, the parts' values (whose nim-sum is `value`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -492,6 +522,27 @@ mod tests {
         assert_eq!(r.winning_moves[0].position, "9 12 5");
         let json = serde_json::to_value(&r).unwrap();
         assert_eq!(json["winning_moves"][0]["component"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_wtia_report_numbers_its_components_and_keeps_the_state_limit() {
+        let parts = vec![position("levels 4,9,3"), position("levels 2,5")];
+        let r = WtiaReport::of(&parts, &Limits::default()).unwrap();
+        assert_eq!(r.components.len(), 2);
+        assert_eq!(r.components[1].position, parts[1].text());
+        assert_eq!(r.outcome == Outcome::N, !r.winning_moves.is_empty(), "{r:?}");
+        assert!(
+            r.winning_moves.iter().all(|m| matches!(m.component, Some(1 | 2))),
+            "{r:?}"
+        );
+        let tight = Limits {
+            max_states: 1,
+            ..Limits::default()
+        };
+        assert!(matches!(
+            WtiaReport::of(&parts, &tight),
+            Err(crate::error::Error::StateLimit(_))
+        ));
     }
 
     #[test]

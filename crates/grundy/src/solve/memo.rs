@@ -193,6 +193,15 @@ impl<G: Game> Solver<G> {
     }
 
     fn store(&mut self, position: G::Position, value: Nimber) -> Result<()> {
+        // The table's growth (a new table of twice the buckets, beside the old one while it
+        // moves) is accounted before it happens: a run then stops at the same table size
+        // whatever the machine's load, instead of whenever the memory watcher samples the
+        // resident size during (or after) the growth's spike.
+        if self.table.len() == self.table.capacity() {
+            let entry = std::mem::size_of::<(G::Position, u64)>() as u64 + 1;
+            let buckets = (self.table.capacity() as u64 + 1).next_power_of_two().saturating_mul(2);
+            self.limits.control.reserve(buckets.saturating_mul(entry))?;
+        }
         self.table.insert(position, value.0);
         if self.table.len() > self.limits.max_states {
             return Err(Error::StateLimit(self.limits.max_states));

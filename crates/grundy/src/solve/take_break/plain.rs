@@ -76,6 +76,27 @@ impl State<'_> {
         Some(word)
     }
 
+    /// Mark the values of the splits of n into two (after removing i, for each split size i):
+    /// a + (m − a) with m − a ≥ `start` (every split with `start` = 0), and the splits into
+    /// three where the rules allow them.
+    fn mark_splits<S: Store>(&mut self, g: &S, n: usize, start: usize) {
+        let mask = self.seen.len() - 1;
+        for si in 0..self.splits.len() {
+            let i = self.splits[si];
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            let top = self.half(m).min(m.saturating_sub(start));
+            for a in 1..=top {
+                self.seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
+            }
+        }
+        if self.rules.max_parts() == 3 {
+            self.mark_triples(g, n);
+        }
+    }
+
     /// g(n) by the plain method: the mex over every option. With `far` = (table, start), the
     /// splits whose both parts are below `start` are already marked in `table` (the block
     /// method, `blocks.rs`): only the splits a + (m − a) with m − a ≥ start are looked at here.
@@ -84,21 +105,7 @@ impl State<'_> {
             self.clear_bits();
             self.seen[..table.len()].copy_from_slice(table);
             self.mark_small_options(g, n);
-            let mask = self.seen.len() - 1;
-            for si in 0..self.splits.len() {
-                let i = self.splits[si];
-                if n < i + 2 {
-                    continue;
-                }
-                let m = n - i;
-                let top = self.half(m).min(m.saturating_sub(start));
-                for a in 1..=top {
-                    self.seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
-                }
-            }
-            if self.rules.max_parts() == 3 {
-                self.mark_triples(g, n);
-            }
+            self.mark_splits(g, n, start);
             return self.mex_of_bits();
         }
         match g.cells() {
@@ -107,20 +114,7 @@ impl State<'_> {
                 // Escaped values in use: every split through the side table.
                 self.clear_bits();
                 self.mark_small_options(g, n);
-                let mask = self.seen.len() - 1;
-                for si in 0..self.splits.len() {
-                    let i = self.splits[si];
-                    if n < i + 2 {
-                        continue;
-                    }
-                    let m = n - i;
-                    for a in 1..=self.half(m) {
-                        self.seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
-                    }
-                }
-                if self.rules.max_parts() == 3 {
-                    self.mark_triples(g, n);
-                }
+                self.mark_splits(g, n, 0);
                 self.mex_of_bits()
             }
         }
