@@ -129,9 +129,18 @@ async fn every_answer_is_the_librarys_report() {
     // `no_moves`: the value and outcome only (`value --no-moves`), no `winning_moves` key.
     let (status, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5", "no_moves": true})).await;
     assert_eq!(status, 200, "{v}");
-    assert_eq!((v["value"].as_u64(), v["outcome"].as_str()), (Some(3), Some("N")), "{v}");
+    assert_eq!(
+        (v["value"].as_u64(), v["outcome"].as_str()),
+        (Some(3), Some("N")),
+        "{v}"
+    );
     assert!(v.get("winning_moves").is_none(), "{v}");
-    let (_, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5", "no_moves": false})).await;
+    let (_, v) = post(
+        addr,
+        "/api/value",
+        json!({"position": "nim 10 12 5", "no_moves": false}),
+    )
+    .await;
     assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(1), "{v}");
     let (status, _) = post(addr, "/api/moves", json!({"position": "nim 1", "no_moves": true})).await;
     assert_eq!(status, 400, "no_moves belongs to value only");

@@ -374,7 +374,7 @@ pub struct CensusArgs {
     /// Add a column: the order of each game's misère quotient at heap min(N, --quotient-to).
     #[arg(long)]
     pub quotient: bool,
-    /// The cap of the quotient column's heap (quotients grow costly fast) [default: 30].
+    /// The cap of the quotient column's heap (quotients grow costly fast) [default: 10].
     #[arg(long, value_name = "M", requires = "quotient")]
     pub quotient_to: Option<String>,
     #[command(flatten)]

@@ -347,7 +347,7 @@ fn the_quotient_column_is_each_games_quotient_order_at_the_capped_heap() {
     let j = d.join("q.jsonl");
     run_ok(&["census", "0.75", "--to", "300", "--quotient", "--out", p(&j)]);
     let line = std::fs::read_to_string(&j).unwrap();
-    assert!(line.contains("\"quotient_to\":30"), "{line}");
+    assert!(line.contains("\"quotient_to\":10"), "{line}");
     let plain = d.join("plain.jsonl");
     run_ok(&["census", "0.75", "--to", "300", "--out", p(&plain)]);
     assert!(!std::fs::read_to_string(&plain).unwrap().contains("quotient"));

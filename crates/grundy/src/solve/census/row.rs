@@ -33,7 +33,7 @@ pub struct RowOptions {
 }
 
 /// The default cap of the quotient column (`--quotient-to`).
-pub const DEFAULT_QUOTIENT_TO: u64 = 30;
+pub const DEFAULT_QUOTIENT_TO: u64 = 10;
 
 /// A code's rules as heap rules, for the misère quotient.
 struct CodeRules<'a>(&'a crate::solve::take_break::TakeBreak);
