@@ -93,6 +93,22 @@ pub fn write_atomic_with(
         )));
     }
     let err = |e: std::io::Error| Error::Input(format!("cannot write {what} {}: {e}", path.display()));
+    // A device or a FIFO (`--csv=/dev/null`, `/dev/stdout`, a named pipe) is written in place:
+    // renaming a temporary file over it would replace the device itself with a regular file.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let written = (|| {
+            let mut out = std::io::BufWriter::new(std::fs::OpenOptions::new().write(true).open(path)?);
+            fill(&mut out)?;
+            out.flush()
+        })();
+        return written.map_err(err);
+    }
+    // A symbolic link keeps pointing where it did: the file it names is the one replaced.
+    let resolved = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).ok(),
+        _ => None,
+    };
+    let path = resolved.as_deref().unwrap_or(path);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -195,6 +211,44 @@ pub fn read_regular_text(path: &Path, max_bytes: u64, what: &str) -> Result<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Writing to a FIFO (as to /dev/null) writes into it and leaves it a FIFO: an atomic
+    /// rename over it would have replaced it with a regular file (the cause of a broken
+    /// /dev/null after `seq --csv=/dev/null` run as root). A symbolic link stays a link.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_link_is_written_through_not_replaced() {
+        use std::io::Read;
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("grundy-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let reader_path = fifo.clone();
+            let reader = std::thread::spawn(move || {
+                let mut text = String::new();
+                std::fs::File::open(reader_path)
+                    .unwrap()
+                    .read_to_string(&mut text)
+                    .unwrap();
+                text
+            });
+            write_atomic(&fifo, b"0,0\n1,1\n", "the CSV file").unwrap();
+            assert_eq!(reader.join().unwrap(), "0,0\n1,1\n");
+            assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        }
+        let target = dir.join("target.csv");
+        let link = dir.join("link.csv");
+        std::fs::write(&target, "old").unwrap();
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomic(&link, b"new", "the CSV file").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_sandbox_reads_only_its_own_files_and_writes_none() {
