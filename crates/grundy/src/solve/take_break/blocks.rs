@@ -80,7 +80,7 @@ impl State<'_> {
             let m = n - i;
             // r > m − start, r < m (the rare list holds heaps below `start` only).
             let lo = (m + 1).saturating_sub(start);
-            let from = self.rare.partition_point(|&r| (r as usize) < lo);
+            let from = self.rare.partition_point(|&(r, _)| (r as usize) < lo);
             mark_rare_splits(table, &self.rare[from..], g, m, self.rules.unequal);
         }
     }

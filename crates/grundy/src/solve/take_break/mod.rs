@@ -290,7 +290,9 @@ struct State<'a> {
     mask: u32,
     /// Rare heaps are those with popcount(g(a) & mask) + (twist ? a : 0) even.
     twist: bool,
-    rare: Vec<u32>,
+    /// The rare heaps a ≥ 1 in increasing order, each with its value g(a) (so that the loops
+    /// over them read one array, and a value kept in an escape table is read once).
+    rare: Vec<(u32, u32)>,
     max: u32,
     next_checkpoint: usize,
     period: Option<Periodicity>,
@@ -300,8 +302,9 @@ struct State<'a> {
     cursor: Vec<(usize, usize)>,
     /// The split removals a rare candidate is searched in (scratch).
     active: Vec<usize>,
-    /// witness[v]: the parts (small, large) of the split that last gave the rare value v.
-    witness: Vec<(u32, u32)>,
+    /// witness[v]: the parts (small, large) of the last [`sparse::WITNESSES`] splits that gave
+    /// the rare value v, most recently used first ((0, 0): none).
+    witness: Vec<[(u32, u32); sparse::WITNESSES]>,
     /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
     /// mirrored copy, so that g(m − a) runs forwards; allocated when first needed).
     to: usize,
@@ -448,7 +451,7 @@ impl<'a> State<'a> {
         g.push(v);
         self.max = self.max.max(v);
         if self.sparse && n > 0 && self.is_rare(n, v) {
-            self.rare.push(n as u32);
+            self.rare.push((n as u32, v));
         }
         None
     }
@@ -480,8 +483,9 @@ impl<'a> State<'a> {
             self.mask = mask;
             self.twist = twist;
             self.rare = (1..g.len())
-                .filter(|&r| self.is_rare(r, g.at(r)))
-                .map(|r| r as u32)
+                .map(|r| (r, g.at(r)))
+                .filter(|&(r, v)| self.is_rare(r, v))
+                .map(|(r, v)| (r as u32, v))
                 .collect();
         }
         self.sparse = sparse;

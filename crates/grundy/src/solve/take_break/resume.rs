@@ -317,8 +317,9 @@ impl State<'_> {
         if self.sparse {
             let values = &saved.values;
             self.rare = (1..values.len())
-                .filter(|&r| self.is_rare(r, values.get(r)))
-                .map(|r| r as u32)
+                .map(|r| (r, values.get(r)))
+                .filter(|&(r, v)| self.is_rare(r, v))
+                .map(|(r, v)| (r as u32, v))
                 .collect();
         }
         self.saved_len = saved.values.len();

@@ -23,6 +23,9 @@
 use super::values::Store;
 use super::{State, parity};
 
+/// Splits remembered per rare value as guesses for the next heaps ([`State::try_witness`]).
+pub(super) const WITNESSES: usize = 4;
+
 impl State<'_> {
     /// g(n) by the sparse space method (exact for every mask; see the module doc). With
     /// `far` = (table, start, stop), the splits r + (m − r) with a rare r whose both parts are
@@ -48,8 +51,8 @@ impl State<'_> {
                 Some((_, start, _)) => {
                     // Rare r ≤ m − start (the part m − r is in the block), and the rare heaps
                     // found in the block (r ≥ start); the others are in `table`.
-                    let near = self.rare.partition_point(|&r| (r as usize) + start <= m);
-                    let new = self.rare.partition_point(|&r| (r as usize) < start);
+                    let near = self.rare.partition_point(|&(r, _)| (r as usize) + start <= m);
+                    let new = self.rare.partition_point(|&(r, _)| (r as usize) < start);
                     mark_rare_splits(&mut self.seen, &self.rare[..near], g, m, unequal);
                     mark_rare_splits(&mut self.seen, &self.rare[new..], g, m, unequal);
                 }
@@ -119,7 +122,7 @@ impl State<'_> {
     /// [`State::sparse_value`]). Reads the state only, so heaps of a block run in parallel.
     pub(super) fn far_search<S: Store>(&self, g: &S, n: usize, start: usize, table: &mut [u8]) -> u32 {
         const BLOCK: usize = 24;
-        const EDGE: usize = 8;
+        const EDGE: usize = 32;
         // Per split removal: the splits a in lo..=hi (all with m − a < start) not yet scanned.
         let mut cursor: Vec<(usize, usize)> = self
             .splits
@@ -146,12 +149,11 @@ impl State<'_> {
                 let m = n.wrapping_sub(self.splits[si]);
                 n >= self.splits[si] + 2 && self.half(m) > 0 && vp == (self.twist && m & 1 == 1)
             };
-            // The split that last gave v, shifted, when both its parts are below `start`.
-            if let Some(&(a, b)) = self.witness.get(v as usize)
-                && a > 0
-            {
+            // The splits that last gave v, shifted, when both their parts are below `start`.
+            let recent = self.witness.get(v as usize).copied().unwrap_or_default();
+            let hit = recent.iter().filter(|&&(a, _)| a > 0).any(|&(a, b)| {
                 let (a, b) = (a as usize, b as usize);
-                let hit = (0..self.splits.len()).filter(|&si| active(si)).any(|si| {
+                (0..self.splits.len()).filter(|&si| active(si)).any(|si| {
                     let m = n - self.splits[si];
                     [a, m.wrapping_sub(b)].into_iter().any(|x| {
                         x != 0
@@ -161,12 +163,12 @@ impl State<'_> {
                             && x < start
                             && g.at(x) ^ g.at(m - x) == v
                     })
-                });
-                if hit {
-                    table[v as usize] = 1;
-                    v += 1;
-                    continue;
-                }
+                })
+            });
+            if hit {
+                table[v as usize] = 1;
+                v += 1;
+                continue;
             }
             let mut found = false;
             loop {
@@ -199,35 +201,44 @@ impl State<'_> {
         }
     }
 
-    /// Remember the split a + b that gave value v.
+    /// Remember the split a + b that gave value v (newest first, the oldest dropped).
     fn remember(&mut self, v: u32, a: usize, b: usize) {
         let v = v as usize;
         if v >= self.witness.len() {
-            self.witness.resize(v + 1, (0, 0));
+            self.witness.resize(v + 1, [(0, 0); WITNESSES]);
         }
-        self.witness[v] = (a.min(b) as u32, a.max(b) as u32);
+        let pair = (a.min(b) as u32, a.max(b) as u32);
+        let ring = &mut self.witness[v];
+        // Already the newest: nothing moves; elsewhere in the list: moved to the front.
+        let at = ring.iter().position(|&w| w == pair).unwrap_or(WITNESSES - 1);
+        ring[..=at].rotate_right(1);
+        ring[0] = pair;
     }
 
-    /// Whether the split that last gave v, with its small or its large part kept, gives v
-    /// again in one of the active removals (a guess that pays when values repeat locally).
+    /// Whether one of the splits that last gave v, with its small or its large part kept,
+    /// gives v again in one of the active removals (a guess that pays when values repeat
+    /// locally: Grundy's game's values repeat three heaps apart nearly a third of the time,
+    /// so of the last few witnesses, found at heaps of every residue, one usually fits).
     fn try_witness<S: Store>(&mut self, g: &S, n: usize, v: u32) -> bool {
-        let Some(&(a, b)) = self.witness.get(v as usize) else {
+        let Some(&recent) = self.witness.get(v as usize) else {
             return false;
         };
-        if a == 0 {
-            return false;
-        }
-        let (a, b) = (a as usize, b as usize);
-        for k in 0..self.active.len() {
-            let m = n - self.splits[self.active[k]];
-            for x in [a, m.wrapping_sub(b)] {
-                if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
-                    continue;
-                }
-                if g.at(x) ^ g.at(m - x) == v {
-                    self.seen[v as usize] = 1;
-                    self.remember(v, x, m - x);
-                    return true;
+        for (a, b) in recent {
+            if a == 0 {
+                break;
+            }
+            let (a, b) = (a as usize, b as usize);
+            for k in 0..self.active.len() {
+                let m = n - self.splits[self.active[k]];
+                for x in [a, m.wrapping_sub(b)] {
+                    if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
+                        continue;
+                    }
+                    if g.at(x) ^ g.at(m - x) == v {
+                        self.seen[v as usize] = 1;
+                        self.remember(v, x, m - x);
+                        return true;
+                    }
                 }
             }
         }
@@ -242,8 +253,11 @@ impl State<'_> {
     /// preperiod live), so that a value is found about as soon as the nearest of these fronts
     /// reaches it.
     fn search<S: Store>(&mut self, g: &S, n: usize, v: u32) -> bool {
+        // Splits per turn from the middle and from a = 1: on Grundy's game to 2·10^6, 32 at the
+        // edge scans 20% fewer splits than 8 (and as few as 64 or 128): small heaps are where
+        // many rare values of the middle range first appear.
         const BLOCK: usize = 24;
-        const EDGE: usize = 8;
+        const EDGE: usize = 32;
         loop {
             let mut progress = false;
             for k in 0..self.active.len() {
@@ -275,32 +289,34 @@ impl State<'_> {
     }
 }
 
-/// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`). A free
-/// function over slices, not inlined, so that the loop keeps everything in registers.
+/// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`), `rare`
+/// holding (r, g(r)) in increasing r. A free function over slices, not inlined, so that the
+/// loop keeps everything in registers; it reads the cells directly when none of the heaps
+/// m − r it reads has its value in an escape table (nearly always: such heaps are a handful).
 #[inline(never)]
-pub(super) fn mark_rare_splits<S: Store>(seen: &mut [u8], rare: &[u32], g: &S, m: usize, unequal: bool) {
+pub(super) fn mark_rare_splits<S: Store>(seen: &mut [u8], rare: &[(u32, u32)], g: &S, m: usize, unequal: bool) {
     let mask = seen.len() - 1;
-    let count = rare.partition_point(|&r| (r as usize) < m);
-    if let Some(g) = g.cells() {
-        for &r in &rare[..count] {
-            let r = r as usize;
-            let b = m - r;
-            if unequal && b == r {
+    let rare = &rare[..rare.partition_point(|&(r, _)| (r as usize) < m)];
+    let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
+        return;
+    };
+    if let Some(g) = g.exact(m - last as usize, m - first as usize) {
+        for &(r, x) in rare {
+            let b = m - r as usize;
+            if unequal && b == r as usize {
                 continue;
             }
-            let v: u32 = g[r].into() ^ g[b].into();
+            let v: u32 = x ^ g[b].into();
             seen[v as usize & mask] = 1;
         }
         return;
     }
-    for &r in &rare[..count] {
-        let r = r as usize;
-        let b = m - r;
-        if unequal && b == r {
+    for &(r, x) in rare {
+        let b = m - r as usize;
+        if unequal && b == r as usize {
             continue;
         }
-        let v: u32 = g.at(r) ^ g.at(b);
-        seen[v as usize & mask] = 1;
+        seen[(x ^ g.at(b)) as usize & mask] = 1;
     }
 }
 
@@ -312,14 +328,14 @@ fn mark_splits<S: Store>(seen: &mut [u8], g: &S, m: usize, range: std::ops::Rang
         return;
     }
     let mask = seen.len() - 1;
-    let Some(g) = g.cells() else {
+    let (Some(small), Some(large)) = (g.exact(lo, hi), g.exact(m - hi, m - lo)) else {
         for a in lo..=hi {
             seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
         }
         return;
     };
-    let small = &g[lo..=hi];
-    let large = &g[m - hi..=m - lo];
+    let small = &small[lo..=hi];
+    let large = &large[m - hi..=m - lo];
     for (x, y) in small.iter().zip(large.iter().rev()) {
         let v: u32 = (*x).into() ^ (*y).into();
         seen[v as usize & mask] = 1;

@@ -190,6 +190,41 @@ fn escaped_bytes_equal_the_definition_and_widen_when_common() {
 }
 
 #[test]
+fn escaped_bytes_on_both_paths_beyond_the_block_start() {
+    // Past heap 4096 (the block method's start), with an escape low enough that several heaps
+    // of every stretch are escaped: the fast loops must read those heaps' true values (they
+    // take the byte slices only where no heap they read is escaped), on one thread and two.
+    let grundy = TakeBreak::new(vec![4], true);
+    let to = 6000;
+    let r = reference(&grundy, to);
+    let (escape, high) = low_escape(&r);
+    assert!(high >= 1, "{escape} {high}");
+    for jobs in [1, 2] {
+        let c = with_jobs(
+            &grundy,
+            to,
+            Method::Sparse,
+            jobs,
+            Values::Escaped(Escaped::from_bytes(Vec::new(), escape)),
+        );
+        assert_eq!(all_values(&c), r, "jobs {jobs}");
+        assert_eq!(c.escaped(), high, "jobs {jobs}");
+    }
+}
+
+#[test]
+fn exact_slices_skip_ranges_with_an_escaped_heap() {
+    use super::values::Store;
+    let e = Escaped::from_bytes(vec![1, 9, 2, 3, 9, 4], 9);
+    assert!(e.exact(0, 0).is_some());
+    assert!(e.exact(0, 1).is_none());
+    assert!(e.exact(2, 3).is_some());
+    assert!(e.exact(3, 5).is_none());
+    assert!(e.exact(5, 5).is_some());
+    assert_eq!(e.exact(2, 3).map(|b| b[3]), Some(3));
+}
+
+#[test]
 fn escape_at_255_keeps_one_byte_a_heap() {
     // Subtraction of 1..258: g(n) = n mod 259. The first value above 255 switches the bytes to
     // escaped bytes (255 moves to the side table); 255..=258 are the four escaped heaps.

@@ -176,6 +176,9 @@ pub(super) trait Store: Sync {
     fn at(&self, n: usize) -> u32;
     /// Every value as a plain slice, when each cell holds its value exactly (for the fast loops).
     fn cells(&self) -> Option<&[Self::Cell]>;
+    /// Every cell as a plain slice, when the cells of heaps `lo..=hi` (< len) hold their values
+    /// exactly: the fast loops read those heaps only.
+    fn exact(&self, lo: usize, hi: usize) -> Option<&[Self::Cell]>;
     /// Whether `v` can be pushed without a wider storage.
     fn fits(&self, v: u32) -> bool;
     /// Append g(len) = v (which fits).
@@ -221,6 +224,9 @@ impl<T: Cell> Store for Vec<T> {
     fn cells(&self) -> Option<&[T]> {
         Some(self)
     }
+    fn exact(&self, _: usize, _: usize) -> Option<&[T]> {
+        Some(self)
+    }
     fn fits(&self, v: u32) -> bool {
         v <= T::MAX
     }
@@ -260,6 +266,14 @@ impl Store for Escaped {
     }
     fn cells(&self) -> Option<&[u8]> {
         self.high.is_empty().then_some(&self.bytes[..])
+    }
+    /// The bytes, when no heap of `lo..=hi` is escaped (a binary search in the escape table).
+    fn exact(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+        let next = self.high.partition_point(|&(h, _)| (h as usize) < lo);
+        match self.high.get(next) {
+            Some(&(h, _)) if h as usize <= hi => None,
+            _ => Some(&self.bytes[..]),
+        }
     }
     /// Escaped values stay while they are rare: at most one heap in 64 (and 16 more).
     fn fits(&self, v: u32) -> bool {
