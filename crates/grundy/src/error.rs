@@ -23,6 +23,10 @@ pub enum Error {
     /// moves, the limit): refused before it is built.
     #[error("the position has {0} moves, more than the state limit {1}: they cannot all be listed")]
     MoveListLimit(u128, usize),
+    /// A sequence by the generic solver keeps a position per heap: one to this heap would pass
+    /// the state limit (the heap, the limit): refused before it starts.
+    #[error("a sequence to heap {0} keeps more positions than the state limit {1}")]
+    SequenceLimit(u64, usize),
     /// The process went above its memory budget, or a big allocation would have (bytes; see
     /// [`crate::memory::MemoryBudget`]).
     #[error(
@@ -46,7 +50,8 @@ pub enum Error {
 /// hint from this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// The state limit ([`Error::StateLimit`], [`Error::MoveListLimit`]).
+    /// The state limit ([`Error::StateLimit`], [`Error::MoveListLimit`],
+    /// [`Error::SequenceLimit`]).
     States,
     /// The memory limit ([`Error::MemoryLimit`]).
     Memory,
@@ -56,7 +61,7 @@ impl Error {
     /// Which limit was reached, if this is a limit error (see [`Error::is_limit`]).
     pub fn limit(&self) -> Option<Limit> {
         match self {
-            Error::StateLimit(_) | Error::MoveListLimit(..) => Some(Limit::States),
+            Error::StateLimit(_) | Error::MoveListLimit(..) | Error::SequenceLimit(..) => Some(Limit::States),
             Error::MemoryLimit(_) => Some(Limit::Memory),
             _ => None,
         }
@@ -126,6 +131,7 @@ mod tests {
         for (e, limit) in [
             (Error::StateLimit(10), Limit::States),
             (Error::MoveListLimit(20, 10), Limit::States),
+            (Error::SequenceLimit(20, 10), Limit::States),
             (Error::MemoryLimit(1 << 30), Limit::Memory),
         ] {
             assert_eq!(e.limit(), Some(limit));

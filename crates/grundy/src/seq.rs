@@ -56,10 +56,7 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
     };
     let rules = make(name, rest, to)?;
     if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
-        return Err(Error::Input(format!(
-            "--to {to} is beyond the state limit {}; raise it with --max-states",
-            settings.limits.max_states
-        )));
+        return Err(Error::SequenceLimit(to, settings.limits.max_states));
     }
     if options.checkpoint.is_some() && rules.take_break().is_none() {
         return Err(Error::Input(format!(

@@ -293,6 +293,7 @@ fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodic
     // Each row's sequence is short: cancellable, but without progress of its own.
     let options = crate::solve::take_break::Options {
         control: settings.limits.control.quiet(),
+        jobs: settings.limits.jobs,
         ..Default::default()
     };
     let proved = match crate::solve::heap_sequence::sequence(rules.as_ref(), last, options) {

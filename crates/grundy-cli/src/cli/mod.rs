@@ -74,7 +74,7 @@ pub fn main() -> i32 {
 static ERROR_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
 
 /// Append `note` to the line that reports the error the command is about to return.
-fn note_on_error(note: String) {
+pub(crate) fn note_on_error(note: String) {
     if let Ok(mut n) = ERROR_NOTE.lock() {
         *n = Some(note);
     }

@@ -81,10 +81,7 @@ fn run_with(
     if let Some(file) = &opts.rules {
         // A scripted game whose positions are integers: values by the generic solver.
         if to as u128 >= settings.limits.max_states as u128 {
-            return Err(Error::Input(format!(
-                "--to {to} is beyond the state limit {}; raise it with --max-states",
-                settings.limits.max_states
-            )));
+            return Err(Error::SequenceLimit(to, settings.limits.max_states));
         }
         let (values, stopped) = grundy::games::script::integer_values(file, to, &settings)?;
         let mut seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;

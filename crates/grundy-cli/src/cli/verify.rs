@@ -19,6 +19,13 @@ pub fn position(p: &dyn AnyPosition, max_states: usize, control: &grundy::contro
     let wins = grundy::report::winning_moves(p, &value)?;
     // The plain search keys positions by text: a tenth of the state limit keeps it in memory.
     let budget = (max_states / 10).max(1000);
-    eprintln!("grundy: {}", verify::check_position(p, v, &wins, budget, control)?);
+    let verdict = verify::check_position(p, v, &wins, budget, control).inspect_err(|e| {
+        if e.is_limit() {
+            super::note_on_error(format!(
+                "that was --verify's plain search (every position, no formula, a tenth of the state limit): raise the limit or verify a smaller position"
+            ));
+        }
+    })?;
+    eprintln!("grundy: {verdict}");
     Ok(())
 }

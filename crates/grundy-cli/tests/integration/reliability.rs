@@ -50,9 +50,32 @@ fn value_verify_agrees_on_every_kind_of_fast_path() {
 
 #[test]
 fn value_verify_refuses_positions_beyond_its_budget() {
+    // A limit (exit 3) like any other, with the option that raises it and what ran out.
     let (code, _, err) = stderr_of(&["value", "nim", "300", "300", "300", "--verify", "--max-states", "10000"]);
-    assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("--verify") && err.contains("state limit"), "{err}");
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("--verify") && err.contains("state limit") && err.contains("--max-states"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_scripted_sequence_beyond_the_state_limit_is_a_limit() {
+    let (code, _, err) = stderr_of(&[
+        "seq",
+        "--rules",
+        "examples/rules/divisors.rhai",
+        "--to",
+        "500",
+        "--max-states",
+        "100",
+    ]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("heap 500") && err.contains("state limit 100") && err.contains("--max-states"),
+        "{err}"
+    );
 }
 
 #[test]

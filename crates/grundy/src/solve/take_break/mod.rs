@@ -60,8 +60,9 @@ pub struct Options {
     /// (sent for runs of 2^20 heaps and more).
     pub control: Control,
     /// Threads: 1 computes heap after heap on the calling thread (the single-core method);
-    /// 0 (all cores) or more splits each block of heaps' work over a pool of that many threads
-    /// (file `blocks.rs`); the values are the same.
+    /// 0 (all cores, the default, as everywhere in [`crate::solve::memo::Limits::jobs`]) or
+    /// more splits each block of heaps' work over a pool of that many threads (file
+    /// `blocks.rs`), for runs long enough to use it; the values are the same.
     pub jobs: usize,
     /// Where the run saves its values from time to time and when stopped, and resumes from
     /// (see [`CheckpointFile`]); `None`: no file.
@@ -74,7 +75,7 @@ impl Default for Options {
             method: Method::Auto,
             stop_when_proved: true,
             control: Control::default(),
-            jobs: 1,
+            jobs: 0,
             checkpoint: None,
         }
     }
@@ -330,6 +331,8 @@ fn parity(v: u32) -> bool {
 impl<'a> State<'a> {
     fn new(rules: &'a TakeBreak, options: Options, to: usize) -> Result<Self> {
         let pool = match options.jobs {
+            // A run that stops before the block method starts needs no threads.
+            _ if to < blocks::FROM => None,
             1 => None,
             jobs => Some(
                 rayon::ThreadPoolBuilder::new()
