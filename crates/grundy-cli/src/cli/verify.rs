@@ -21,9 +21,10 @@ pub fn position(p: &dyn AnyPosition, max_states: usize, control: &grundy::contro
     let budget = (max_states / 10).max(1000);
     let verdict = verify::check_position(p, v, &wins, budget, control).inspect_err(|e| {
         if e.is_limit() {
-            super::note_on_error(format!(
+            super::note_on_error(
                 "that was --verify's plain search (every position, no formula, a tenth of the state limit): raise the limit or verify a smaller position"
-            ));
+                    .to_string(),
+            );
         }
     })?;
     eprintln!("grundy: {verdict}");
