@@ -16,19 +16,38 @@
 //! bytes, cleared and copied) and one pool call per block; what stays sequential is the part of
 //! each heap that reaches into its block and the sparse search (BENCHMARKS.md: the measured
 //! speed-ups).
+//!
+//! **Pipeline** (the sparse method): the far tables of the next block are made beside the
+//! sequential finishing of this one, from the values below this block's start (the next
+//! block's boundary is then one block back, so its near part is up to two blocks long). The
+//! far part reads a copy of what it needs of the state ([`FarCopy`]: the rare heaps so far,
+//! the witnesses), and the finishing reads the values of its block from a buffer
+//! ([`super::values::Tail`]) until both are done; then the block's values are appended. A
+//! pipeline never crosses a checkpoint (where the mask may change), and a stop (a wider
+//! storage, cancellation, memory) drops the pending tables.
 
-use super::State;
-use super::sparse::mark_rare_splits;
-use super::values::{Cell, Store};
+use super::sparse::{WITNESSES, mark_rare_splits};
+use super::values::{Cell, Cells, Store, Tail};
+use super::{State, Stop};
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// Heaps per block: the splits that reach into the block (a ≤ m − start) stay sequential, so a
 /// block is short; one pool call per block costs a few microseconds, well below a block's work.
 pub(super) const BLOCK: usize = 128;
 
+/// Heaps per block of the sparse method's pipeline: its far part is nearly all the work, and
+/// longer blocks leave the threads idle less often at the end of a block (Grundy's game to
+/// 3·10^6 on two threads: 5.6 s with blocks of 128, 4.8 s with 256, 4.4 s with 512, 4.5 s with
+/// 1024, where the sequential part, up to two blocks of splits a heap, starts to tell).
+pub(super) const PIPELINE: usize = 512;
+
 /// The block method starts at this heap (below, a heap's work is too small to share; at least
 /// [`BLOCK`], so that a split reaches into the block from one side only).
 pub(super) const FROM: usize = 1 << 12;
+
+// A pipelined block's near part (two blocks) stays below the middle of its heaps.
+const _: () = assert!(BLOCK <= FROM && 2 * PIPELINE <= FROM);
 
 impl State<'_> {
     /// Mark, for each heap of `start..end`, the splits whose parts are all below `start`, in
@@ -50,6 +69,7 @@ impl State<'_> {
         stops.clear();
         stops.resize(end - start, 0);
         let this = &*self;
+        let view = this.view();
         let pool = this.pool.as_ref().expect("the block method has a pool");
         pool.install(|| {
             far.par_chunks_mut(width)
@@ -59,8 +79,8 @@ impl State<'_> {
                 .for_each(|(k, (table, stop))| {
                     let n = start + k;
                     if this.sparse {
-                        this.far_sparse(g, start, n, table);
-                        *stop = this.far_search(g, n, start, table);
+                        view.far_sparse(g, start, n, table);
+                        *stop = view.far_search(g, n, start, table);
                     } else {
                         this.far_plain(g, start, n, table, kernel);
                     }
@@ -71,17 +91,85 @@ impl State<'_> {
         width
     }
 
-    /// The sparse method's splits of heap n with a rare part r < start and m − r < start.
-    fn far_sparse<S: Store>(&self, g: &S, start: usize, n: usize, table: &mut [u8]) {
-        for &i in &self.splits {
-            if n < i + 2 {
-                continue;
+    /// What the far part of the sparse method reads of the state.
+    pub(super) fn view(&self) -> FarView<'_> {
+        FarView {
+            splits: &self.splits,
+            rare: &self.rare,
+            witness: &self.witness,
+            mask: self.mask,
+            twist: self.twist,
+            unequal: self.rules.unequal,
+        }
+    }
+
+    /// The width of a far table: a power of two above every value so far, so above every xor
+    /// of two of them.
+    fn width(&self) -> usize {
+        (self.max as usize + 1).next_power_of_two()
+    }
+
+    /// The sparse method's next block, from heap `g.len()` (below `limit`), its far tables made
+    /// now or by the last call, while the far tables of the block after it are made beside its
+    /// finishing (see the module doc). Returns why the run stops, if it does.
+    pub(super) fn pipelined_block<S: Store>(&mut self, g: &mut S, limit: usize) -> Option<Stop> {
+        let start = g.len();
+        let end = (start + PIPELINE).min(limit);
+        let pool = self.pool.take().expect("the block method has a pool");
+        let current = match self.pending.take() {
+            Some(p) if p.heaps == (start..end) => p,
+            _ => {
+                let width = self.width();
+                let view = self.view();
+                pool.install(|| view.pending(&*g, start, start..end, width))
             }
-            let m = n - i;
-            // r > m − start, r < m (the rare list holds heaps below `start` only).
-            let lo = (m + 1).saturating_sub(start);
-            let from = self.rare.partition_point(|&(r, _)| (r as usize) < lo);
-            mark_rare_splits(table, &self.rare[from..], g, m, self.rules.unequal);
+        };
+        let next = (end < limit).then(|| end..(end + PIPELINE).min(limit));
+        let copy = next.as_ref().map(|_| FarCopy::of(self));
+        let width = self.width();
+        let mut values = Vec::with_capacity(end - start);
+        let shared: &S = g;
+        let ((), pending) = pool.install(|| {
+            rayon::join(
+                || self.finish(shared, &current, &mut values),
+                || {
+                    let (copy, heaps) = (copy.as_ref()?, next.clone()?);
+                    Some(copy.view().pending(shared, start, heaps, width))
+                },
+            )
+        });
+        self.pool = Some(pool);
+        for (k, &v) in values.iter().enumerate() {
+            if let Some(stop) = self.admit(g, v) {
+                // The values from here on are dropped (they are computed again): so are the
+                // rare heaps among them and the tables made past them.
+                let len = g.len();
+                self.rare.retain(|&(r, _)| (r as usize) < len);
+                return Some(stop);
+            }
+            debug_assert_eq!(g.len(), start + k);
+            g.push(v);
+        }
+        self.pending = pending;
+        None
+    }
+
+    /// Finish the heaps of `block` in order from their far tables, their values into `values`
+    /// (read back through [`Tail`] by the heaps after them), with the rare heaps and the largest
+    /// value accounted as they come.
+    fn finish<S: Cells>(&mut self, g: &S, block: &Pending, values: &mut Vec<u32>) {
+        let Pending {
+            heaps,
+            boundary,
+            tables,
+            stops,
+            width,
+        } = block;
+        for (k, n) in heaps.clone().enumerate() {
+            let table = &tables[k * width..(k + 1) * width];
+            let v = self.sparse_value(&Tail { base: g, tail: values }, n, Some((table, *boundary, stops[k])));
+            self.accept(n, v);
+            values.push(v);
         }
     }
 
@@ -129,4 +217,109 @@ impl State<'_> {
             }
         }
     }
+}
+
+/// What the far part of the sparse method reads of the state: borrowed from it, or from a
+/// [`FarCopy`] so that it runs beside the finishing of the block before.
+pub(super) struct FarView<'a> {
+    pub(super) splits: &'a [usize],
+    /// The rare heaps below the block's boundary (with their values).
+    pub(super) rare: &'a [(u32, u32)],
+    pub(super) witness: &'a [[(u32, u32); WITNESSES]],
+    pub(super) mask: u32,
+    pub(super) twist: bool,
+    pub(super) unequal: bool,
+}
+
+impl FarView<'_> {
+    /// The number of splits a ≤ m − a (a ≥ 1), as [`State::half`].
+    pub(super) fn half(&self, m: usize) -> usize {
+        if self.unequal && m.is_multiple_of(2) {
+            m / 2 - 1
+        } else {
+            m / 2
+        }
+    }
+
+    /// The sparse method's splits of heap n with a rare part r < start and m − r < start.
+    fn far_sparse<S: Cells>(&self, g: &S, start: usize, n: usize, table: &mut [u8]) {
+        for &i in self.splits {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            // r > m − start, r < m (the rare list holds heaps below `start` only).
+            let lo = (m + 1).saturating_sub(start);
+            let from = self.rare.partition_point(|&(r, _)| (r as usize) < lo);
+            mark_rare_splits(table, &self.rare[from..], g, m, self.unequal);
+        }
+    }
+
+    /// The far tables of `heaps` with the boundary `start` (every heap below it computed), on
+    /// the threads of the current pool.
+    fn pending<S: Cells>(&self, g: &S, start: usize, heaps: Range<usize>, width: usize) -> Pending {
+        let mut tables = vec![0u8; heaps.len() * width];
+        let mut stops = vec![0u32; heaps.len()];
+        tables
+            .par_chunks_mut(width)
+            .zip(stops.par_iter_mut())
+            .enumerate()
+            .with_min_len(4)
+            .for_each(|(k, (table, stop))| {
+                let n = heaps.start + k;
+                self.far_sparse(g, start, n, table);
+                *stop = self.far_search(g, n, start, table);
+            });
+        Pending {
+            heaps,
+            boundary: start,
+            tables,
+            stops,
+            width,
+        }
+    }
+}
+
+/// A copy of what [`FarView`] reads, taken before the finishing of a block changes the state.
+pub(super) struct FarCopy {
+    splits: Vec<usize>,
+    rare: Vec<(u32, u32)>,
+    witness: Vec<[(u32, u32); WITNESSES]>,
+    mask: u32,
+    twist: bool,
+    unequal: bool,
+}
+
+impl FarCopy {
+    fn of(state: &State) -> Self {
+        FarCopy {
+            splits: state.splits.clone(),
+            rare: state.rare.clone(),
+            witness: state.witness.clone(),
+            mask: state.mask,
+            twist: state.twist,
+            unequal: state.rules.unequal,
+        }
+    }
+
+    fn view(&self) -> FarView<'_> {
+        FarView {
+            splits: &self.splits,
+            rare: &self.rare,
+            witness: &self.witness,
+            mask: self.mask,
+            twist: self.twist,
+            unequal: self.unequal,
+        }
+    }
+}
+
+/// The far tables of a block: for each heap, the values of its splits below `boundary` and
+/// where its search among them stopped (see [`State::sparse_value`]).
+pub(super) struct Pending {
+    heaps: Range<usize>,
+    boundary: usize,
+    tables: Vec<u8>,
+    stops: Vec<u32>,
+    width: usize,
 }

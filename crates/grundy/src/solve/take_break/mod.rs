@@ -35,7 +35,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::solve::periodicity::{Periodicity, guy_smith};
 use crate::solve::xor_pairs::Kernels;
-use values::Store;
+use values::{Cells, Store};
 
 /// Which algorithm computes the values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -319,6 +319,9 @@ struct State<'a> {
     pool: Option<rayon::ThreadPool>,
     far: Vec<u8>,
     far_stop: Vec<u32>,
+    /// The sparse method's far tables of the next block, made beside the finishing of the
+    /// block before it (`blocks.rs`).
+    pending: Option<blocks::Pending>,
     /// Heaps saved in the checkpoint file, and when it was last written.
     saved_len: usize,
     saved_at: std::time::Instant,
@@ -365,6 +368,7 @@ impl<'a> State<'a> {
             pool,
             far: Vec::new(),
             far_stop: Vec::new(),
+            pending: None,
             saved_len: 0,
             saved_at: std::time::Instant::now(),
         })
@@ -399,6 +403,13 @@ impl<'a> State<'a> {
             }
             if self.save_due(n) {
                 self.save(g)?;
+            }
+            if self.pool.is_some() && n >= blocks::FROM && self.sparse {
+                let limit = (to + 1).min(self.next_checkpoint);
+                match self.pipelined_block(g, limit) {
+                    Some(s) => return Ok(s),
+                    None => continue,
+                }
             }
             if self.pool.is_some() && n >= blocks::FROM {
                 let end = (n + blocks::BLOCK).min(to + 1).min(self.next_checkpoint);
@@ -438,6 +449,16 @@ impl<'a> State<'a> {
     /// their value is then not complete), a value that needs a wider storage, or a growth that
     /// would leave the memory budget.
     fn push<S: Store>(&mut self, g: &mut S, n: usize, v: u32) -> Option<Stop> {
+        if let Some(s) = self.admit(g, v) {
+            return Some(s);
+        }
+        g.push(v);
+        self.accept(n, v);
+        None
+    }
+
+    /// Why g(len) = v cannot be appended now (see [`State::push`]), if it cannot.
+    fn admit<S: Store>(&self, g: &S, v: u32) -> Option<Stop> {
         if let Some(why) = self.options.control.stop() {
             return Some(Stop::Stopped(why));
         }
@@ -451,12 +472,15 @@ impl<'a> State<'a> {
             // Growing would leave the memory budget: stop with the values so far.
             return Some(Stop::Stopped(why));
         }
-        g.push(v);
+        None
+    }
+
+    /// Account for g(n) = v: the largest value, and the rare heaps.
+    fn accept(&mut self, n: usize, v: u32) {
         self.max = self.max.max(v);
         if self.sparse && n > 0 && self.is_rare(n, v) {
             self.rare.push((n as u32, v));
         }
-        None
     }
 
     /// At heap counts 64, 128, 256, ...: try to prove the period, and (re)choose the method.
@@ -522,7 +546,7 @@ impl<'a> State<'a> {
     }
 
     /// Options that leave at most one heap: marked directly.
-    fn mark_small_options<S: Store>(&mut self, g: &S, n: usize) {
+    fn mark_small_options<S: Cells>(&mut self, g: &S, n: usize) {
         for i in 0..self.rules.digits.len().min(n + 1) {
             let d = self.rules.digits[i];
             if d & 1 != 0 && n == i && i > 0 {

@@ -20,7 +20,8 @@
 //! a = 1, where a preperiod's exceptional values are), and first tries the split that gave the
 //! value last time, shifted.
 
-use super::values::Store;
+use super::blocks::FarView;
+use super::values::{Cells, Store};
 use super::{State, parity};
 
 /// Splits remembered per rare value as guesses for the next heaps ([`State::try_witness`]).
@@ -32,7 +33,7 @@ impl State<'_> {
     /// below `start` are already marked in `table` (the block method, `blocks.rs`), and so is
     /// every value below `stop` (found by a search among the splits below `start`, which found
     /// no split of value `stop` there): only the other splits are looked at here.
-    pub(super) fn sparse_value<S: Store>(&mut self, g: &S, n: usize, far: Option<(&[u8], usize, u32)>) -> u32 {
+    pub(super) fn sparse_value<S: Cells>(&mut self, g: &S, n: usize, far: Option<(&[u8], usize, u32)>) -> u32 {
         self.clear_bits();
         if let Some((table, _, _)) = far {
             self.seen[..table.len()].copy_from_slice(table);
@@ -105,7 +106,7 @@ impl State<'_> {
 
     /// Whether a split a + (m − a) with m − a ≥ `start` (a ≤ m − start) of an active removal
     /// has value v; every split value met is marked.
-    fn near_search<S: Store>(&mut self, g: &S, n: usize, v: u32, start: usize) -> bool {
+    fn near_search<S: Cells>(&mut self, g: &S, n: usize, v: u32, start: usize) -> bool {
         for k in 0..self.active.len() {
             let m = n - self.splits[self.active[k]];
             let top = self.half(m).min(m.saturating_sub(start));
@@ -114,13 +115,102 @@ impl State<'_> {
         self.seen[v as usize] != 0
     }
 
+    /// Remember the split a + b that gave value v (newest first, the oldest dropped).
+    fn remember(&mut self, v: u32, a: usize, b: usize) {
+        let v = v as usize;
+        if v >= self.witness.len() {
+            self.witness.resize(v + 1, [(0, 0); WITNESSES]);
+        }
+        let pair = (a.min(b) as u32, a.max(b) as u32);
+        let ring = &mut self.witness[v];
+        // Already the newest: nothing moves; elsewhere in the list: moved to the front.
+        let at = ring.iter().position(|&w| w == pair).unwrap_or(WITNESSES - 1);
+        ring[..=at].rotate_right(1);
+        ring[0] = pair;
+    }
+
+    /// Whether one of the splits that last gave v, with its small or its large part kept,
+    /// gives v again in one of the active removals (a guess that pays when values repeat
+    /// locally: Grundy's game's values repeat three heaps apart nearly a third of the time,
+    /// so of the last few witnesses, found at heaps of every residue, one usually fits).
+    fn try_witness<S: Cells>(&mut self, g: &S, n: usize, v: u32) -> bool {
+        let Some(&recent) = self.witness.get(v as usize) else {
+            return false;
+        };
+        for (a, b) in recent {
+            if a == 0 {
+                break;
+            }
+            let (a, b) = (a as usize, b as usize);
+            for k in 0..self.active.len() {
+                let m = n - self.splits[self.active[k]];
+                for x in [a, m.wrapping_sub(b)] {
+                    if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
+                        continue;
+                    }
+                    if g.at(x) ^ g.at(m - x) == v {
+                        self.seen[v as usize] = 1;
+                        self.remember(v, x, m - x);
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Look for a split of value `v` in the active removals, resuming where the last search
+    /// stopped and marking every split value met. Each removal's splits a + (m − a), a in
+    /// 1..=half, are scanned from both ends of that range, a block at a time, taking the
+    /// removals in turn: from the middle (near-equal heaps carry the larger values, so rare
+    /// values turn up sooner) and from a = 1 (the small heaps, where exceptional values of a
+    /// preperiod live), so that a value is found about as soon as the nearest of these fronts
+    /// reaches it.
+    fn search<S: Cells>(&mut self, g: &S, n: usize, v: u32) -> bool {
+        // Splits per turn from the middle and from a = 1: on Grundy's game to 2·10^6, 32 at the
+        // edge scans 20% fewer splits than 8 (and as few as 64 or 128): small heaps are where
+        // many rare values of the middle range first appear.
+        const BLOCK: usize = 24;
+        const EDGE: usize = 32;
+        loop {
+            let mut progress = false;
+            for k in 0..self.active.len() {
+                let si = self.active[k];
+                let m = n - self.splits[si];
+                let (lo, hi) = self.cursor[si];
+                if lo > hi {
+                    continue;
+                }
+                progress = true;
+                // The middle block, then the edge block: a in [lo, hi] still to scan.
+                let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
+                let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
+                mark_splits(&mut self.seen, g, m, mid.clone());
+                mark_splits(&mut self.seen, g, m, edge.clone());
+                self.cursor[si] = (edge.end() + 1, mid.start() - 1);
+                if self.seen[v as usize] != 0 {
+                    // Remember which split gave v: the next heaps try it (shifted) first.
+                    if let Some(a) = mid.chain(edge).find(|&a| g.at(a) ^ g.at(m - a) == v) {
+                        self.remember(v, a, m - a);
+                    }
+                    return true;
+                }
+            }
+            if !progress {
+                return false;
+            }
+        }
+    }
+}
+
+impl FarView<'_> {
     /// The block method's search, on heap n of a block starting at `start`: the values
     /// 0, 1, 2, ... are taken in turn as the search of [`State::sparse_value`] takes them, each
     /// missing from `table` looked for among the splits whose parts are both below `start`
     /// (marking into `table` every split value met), until one is not found there (or cannot
     /// be found without a rare part): that value is returned (`stop`, see
-    /// [`State::sparse_value`]). Reads the state only, so heaps of a block run in parallel.
-    pub(super) fn far_search<S: Store>(&self, g: &S, n: usize, start: usize, table: &mut [u8]) -> u32 {
+    /// [`State::sparse_value`]). Reads a view of the state only, so heaps of a block run in parallel.
+    pub(super) fn far_search<S: Cells>(&self, g: &S, n: usize, start: usize, table: &mut [u8]) -> u32 {
         const BLOCK: usize = 24;
         const EDGE: usize = 32;
         // Per split removal: the splits a in lo..=hi (all with m − a < start) not yet scanned.
@@ -158,7 +248,7 @@ impl State<'_> {
                     [a, m.wrapping_sub(b)].into_iter().any(|x| {
                         x != 0
                             && x < m
-                            && !(self.rules.unequal && 2 * x == m)
+                            && !(self.unequal && 2 * x == m)
                             && m - x < start
                             && x < start
                             && g.at(x) ^ g.at(m - x) == v
@@ -200,93 +290,6 @@ impl State<'_> {
             v += 1;
         }
     }
-
-    /// Remember the split a + b that gave value v (newest first, the oldest dropped).
-    fn remember(&mut self, v: u32, a: usize, b: usize) {
-        let v = v as usize;
-        if v >= self.witness.len() {
-            self.witness.resize(v + 1, [(0, 0); WITNESSES]);
-        }
-        let pair = (a.min(b) as u32, a.max(b) as u32);
-        let ring = &mut self.witness[v];
-        // Already the newest: nothing moves; elsewhere in the list: moved to the front.
-        let at = ring.iter().position(|&w| w == pair).unwrap_or(WITNESSES - 1);
-        ring[..=at].rotate_right(1);
-        ring[0] = pair;
-    }
-
-    /// Whether one of the splits that last gave v, with its small or its large part kept,
-    /// gives v again in one of the active removals (a guess that pays when values repeat
-    /// locally: Grundy's game's values repeat three heaps apart nearly a third of the time,
-    /// so of the last few witnesses, found at heaps of every residue, one usually fits).
-    fn try_witness<S: Store>(&mut self, g: &S, n: usize, v: u32) -> bool {
-        let Some(&recent) = self.witness.get(v as usize) else {
-            return false;
-        };
-        for (a, b) in recent {
-            if a == 0 {
-                break;
-            }
-            let (a, b) = (a as usize, b as usize);
-            for k in 0..self.active.len() {
-                let m = n - self.splits[self.active[k]];
-                for x in [a, m.wrapping_sub(b)] {
-                    if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
-                        continue;
-                    }
-                    if g.at(x) ^ g.at(m - x) == v {
-                        self.seen[v as usize] = 1;
-                        self.remember(v, x, m - x);
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Look for a split of value `v` in the active removals, resuming where the last search
-    /// stopped and marking every split value met. Each removal's splits a + (m − a), a in
-    /// 1..=half, are scanned from both ends of that range, a block at a time, taking the
-    /// removals in turn: from the middle (near-equal heaps carry the larger values, so rare
-    /// values turn up sooner) and from a = 1 (the small heaps, where exceptional values of a
-    /// preperiod live), so that a value is found about as soon as the nearest of these fronts
-    /// reaches it.
-    fn search<S: Store>(&mut self, g: &S, n: usize, v: u32) -> bool {
-        // Splits per turn from the middle and from a = 1: on Grundy's game to 2·10^6, 32 at the
-        // edge scans 20% fewer splits than 8 (and as few as 64 or 128): small heaps are where
-        // many rare values of the middle range first appear.
-        const BLOCK: usize = 24;
-        const EDGE: usize = 32;
-        loop {
-            let mut progress = false;
-            for k in 0..self.active.len() {
-                let si = self.active[k];
-                let m = n - self.splits[si];
-                let (lo, hi) = self.cursor[si];
-                if lo > hi {
-                    continue;
-                }
-                progress = true;
-                // The middle block, then the edge block: a in [lo, hi] still to scan.
-                let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
-                let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
-                mark_splits(&mut self.seen, g, m, mid.clone());
-                mark_splits(&mut self.seen, g, m, edge.clone());
-                self.cursor[si] = (edge.end() + 1, mid.start() - 1);
-                if self.seen[v as usize] != 0 {
-                    // Remember which split gave v: the next heaps try it (shifted) first.
-                    if let Some(a) = mid.chain(edge).find(|&a| g.at(a) ^ g.at(m - a) == v) {
-                        self.remember(v, a, m - a);
-                    }
-                    return true;
-                }
-            }
-            if !progress {
-                return false;
-            }
-        }
-    }
 }
 
 /// seen[g(r) ⊕ g(m − r)] = 1 for every rare heap r < m (r ≠ m − r when `unequal`), `rare`
@@ -294,7 +297,7 @@ impl State<'_> {
 /// loop keeps everything in registers; it reads the cells directly when none of the heaps
 /// m − r it reads has its value in an escape table (nearly always: such heaps are a handful).
 #[inline(never)]
-pub(super) fn mark_rare_splits<S: Store>(seen: &mut [u8], rare: &[(u32, u32)], g: &S, m: usize, unequal: bool) {
+pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g: &S, m: usize, unequal: bool) {
     let mask = seen.len() - 1;
     let rare = &rare[..rare.partition_point(|&(r, _)| (r as usize) < m)];
     let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
@@ -322,7 +325,7 @@ pub(super) fn mark_rare_splits<S: Store>(seen: &mut [u8], rare: &[(u32, u32)], g
 
 /// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m); not inlined, as above.
 #[inline(never)]
-fn mark_splits<S: Store>(seen: &mut [u8], g: &S, m: usize, range: std::ops::RangeInclusive<usize>) {
+fn mark_splits<S: Cells>(seen: &mut [u8], g: &S, m: usize, range: std::ops::RangeInclusive<usize>) {
     let (lo, hi) = (*range.start(), *range.end());
     if lo > hi {
         return;

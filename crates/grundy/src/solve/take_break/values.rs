@@ -165,10 +165,10 @@ impl Escaped {
     }
 }
 
-/// Values as the engine reads and extends them: `Vec<u8>`, `Vec<u16>`, `Vec<u32>` and
-/// [`Escaped`] bytes.
-pub(super) trait Store: Sync {
-    /// The cell type of [`Store::cells`].
+/// Values as the engine reads them: a [`Store`], or a store with the values of a block being
+/// finished after it ([`Tail`]).
+pub(super) trait Cells: Sync {
+    /// The cell type of [`Cells::cells`].
     type Cell: Cell;
     /// Heaps stored.
     fn len(&self) -> usize;
@@ -179,6 +179,11 @@ pub(super) trait Store: Sync {
     /// Every cell as a plain slice, when the cells of heaps `lo..=hi` (< len) hold their values
     /// exactly: the fast loops read those heaps only.
     fn exact(&self, lo: usize, hi: usize) -> Option<&[Self::Cell]>;
+}
+
+/// Values as the engine reads and extends them: `Vec<u8>`, `Vec<u16>`, `Vec<u32>` and
+/// [`Escaped`] bytes.
+pub(super) trait Store: Cells {
     /// Whether `v` can be pushed without a wider storage.
     fn fits(&self, v: u32) -> bool;
     /// Append g(len) = v (which fits).
@@ -211,7 +216,7 @@ fn write_le<T: Cell>(v: &[T], width: usize, out: &mut dyn std::io::Write) -> std
     Ok(())
 }
 
-impl<T: Cell> Store for Vec<T> {
+impl<T: Cell> Cells for Vec<T> {
     type Cell = T;
     #[inline]
     fn len(&self) -> usize {
@@ -227,6 +232,9 @@ impl<T: Cell> Store for Vec<T> {
     fn exact(&self, _: usize, _: usize) -> Option<&[T]> {
         Some(self)
     }
+}
+
+impl<T: Cell> Store for Vec<T> {
     fn fits(&self, v: u32) -> bool {
         v <= T::MAX
     }
@@ -254,7 +262,7 @@ impl<T: Cell> Store for Vec<T> {
     }
 }
 
-impl Store for Escaped {
+impl Cells for Escaped {
     type Cell = u8;
     #[inline]
     fn len(&self) -> usize {
@@ -275,6 +283,9 @@ impl Store for Escaped {
             _ => Some(&self.bytes[..]),
         }
     }
+}
+
+impl Store for Escaped {
     /// Escaped values stay while they are rare: at most one heap in 64 (and 16 more).
     fn fits(&self, v: u32) -> bool {
         v < u32::from(self.escape) || self.high.len() < self.bytes.len() / 64 + 16
@@ -301,5 +312,34 @@ impl Store for Escaped {
     }
     fn write_cells(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         out.write_all(&self.bytes)
+    }
+}
+
+/// The values of a store followed by those of the heaps after it computed so far (a block
+/// being finished beside the far tables of the next one, `blocks.rs`): read-only.
+pub(super) struct Tail<'a, S> {
+    pub(super) base: &'a S,
+    pub(super) tail: &'a [u32],
+}
+
+impl<S: Cells> Cells for Tail<'_, S> {
+    type Cell = S::Cell;
+    fn len(&self) -> usize {
+        self.base.len() + self.tail.len()
+    }
+    #[inline]
+    fn at(&self, n: usize) -> u32 {
+        let len = self.base.len();
+        if n < len { self.base.at(n) } else { self.tail[n - len] }
+    }
+    fn cells(&self) -> Option<&[S::Cell]> {
+        None
+    }
+    fn exact(&self, lo: usize, hi: usize) -> Option<&[S::Cell]> {
+        if hi < self.base.len() {
+            self.base.exact(lo, hi)
+        } else {
+            None
+        }
     }
 }
