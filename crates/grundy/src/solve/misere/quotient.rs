@@ -34,6 +34,7 @@
 //! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
 //! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
 
+pub mod free;
 pub mod refine;
 
 use super::heaps::MisereHeaps;
@@ -334,15 +335,21 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Re
                     refined.push(h);
                     next
                 }
-                Err(more) => {
-                    return Ok(Built {
-                        stabilised: false,
-                        quotient: q,
-                        stopped: Some(format!("{why}; {more}")),
-                        stable_from,
-                        refined,
-                    });
-                }
+                Err(more) => match free::search(&q, rules, h, control)? {
+                    Ok(next) => {
+                        refined.push(h);
+                        next
+                    }
+                    Err(freed) => {
+                        return Ok(Built {
+                            stabilised: false,
+                            quotient: q,
+                            stopped: Some(format!("{why}; {more}; {freed}")),
+                            stable_from,
+                            refined,
+                        });
+                    }
+                },
             },
         };
         q = present(&next);
