@@ -328,29 +328,34 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Re
     for h in 1..=to {
         control.progress("misère quotient", h, Some(to));
         let before = q.presentation();
-        let next = match extend(rules, &q, h, control)? {
-            Ok(next) => next,
-            Err((why, start)) => match refine::refine(start, rules, control)? {
-                Ok(next) => {
+        let next = match take_in(rules, &q, h, control) {
+            Ok(Ok((next, was_refined))) => {
+                if was_refined {
                     refined.push(h);
-                    next
                 }
-                Err(more) => match free::search(&q, rules, h, control)? {
-                    Ok(next) => {
-                        refined.push(h);
-                        next
-                    }
-                    Err(freed) => {
-                        return Ok(Built {
-                            stabilised: false,
-                            quotient: q,
-                            stopped: Some(format!("{why}; {more}; {freed}")),
-                            stable_from,
-                            refined,
-                        });
-                    }
-                },
-            },
+                next
+            }
+            Ok(Err(why)) => {
+                return Ok(Built {
+                    stabilised: false,
+                    quotient: q,
+                    stopped: Some(why),
+                    stable_from,
+                    refined,
+                });
+            }
+            Err(Error::StateLimit(n)) => {
+                return Ok(Built {
+                    stabilised: false,
+                    quotient: q,
+                    stopped: Some(format!(
+                        "heap {h}: proving a candidate needs more than {n} proof states (the quotient may be large or infinite there)"
+                    )),
+                    stable_from,
+                    refined,
+                });
+            }
+            Err(e) => return Err(e),
         };
         q = present(&next);
         if q.presentation() != before {
@@ -364,6 +369,29 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Re
         stopped: None,
         stable_from,
         refined,
+    })
+}
+
+/// The proved quotient of heaps ≤ `h` from `q`, the proved quotient of heaps < `h`, and whether
+/// elements of smaller heaps had to be told apart; `Ok(Err(why))` when no candidate passes the
+/// proof: the cheap step ([`extend`]), then [`refine`], then covers with freed heaps ([`free`]).
+fn take_in<R: HeapRules + ?Sized>(
+    rules: &R,
+    q: &Quotient,
+    h: u64,
+    control: &Control,
+) -> Result<std::result::Result<(Quotient, bool), String>> {
+    let (why, start) = match extend(rules, q, h, control)? {
+        Ok(next) => return Ok(Ok((next, false))),
+        Err(failed) => failed,
+    };
+    let more = match refine::refine(start, rules, control)? {
+        Ok(next) => return Ok(Ok((next, true))),
+        Err(more) => more,
+    };
+    Ok(match free::search(q, rules, h, control)? {
+        Ok(next) => Ok((next, true)),
+        Err(freed) => Err(format!("{why}; {more}; {freed}")),
     })
 }
 
