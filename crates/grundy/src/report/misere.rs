@@ -430,9 +430,14 @@ impl MisereExplainReport {
     /// The report of the position written by `words` under misère play.
     pub fn of(words: &[String], settings: &Settings) -> Result<MisereExplainReport> {
         let p = misere::build(words, settings)?;
+        let mut genus = GenusDerivation::of(words, settings)?;
+        if let Some(d) = &mut genus {
+            // The game as the explanation names it (`kayles` is explained as `0.77`).
+            d.game = p.game();
+        }
         Ok(MisereExplainReport {
             explain: ExplainReport::of(p.as_ref())?,
-            genus: GenusDerivation::of(words, settings)?,
+            genus,
         })
     }
 }
@@ -443,6 +448,15 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         crate::games::words(s)
+    }
+
+    #[test]
+    fn the_genus_line_names_the_game_as_the_explanation_does() {
+        let r = MisereExplainReport::of(&words("kayles 4"), &Settings::default()).unwrap();
+        let ExplainReport::Mex { game, .. } = &r.explain else {
+            panic!("a heap of Kayles is explained by mex");
+        };
+        assert_eq!(r.genus.unwrap().game, *game);
     }
 
     #[test]
