@@ -36,6 +36,7 @@
 
 pub mod free;
 pub mod refine;
+pub mod tame;
 
 use super::heaps::MisereHeaps;
 use crate::control::Control;

@@ -332,3 +332,51 @@ fn freed_heaps_take_the_construction_past_the_old_stops() {
         }
     }
 }
+
+/// Misère Nim's quotient T_k as constructed by `tame::misere_nim` is the quotient the
+/// construction finds for Nim on heaps < 2^k (orders 2, 6, 10), and each is recognised as
+/// tame of its rank.
+#[test]
+fn misere_nim_quotients_are_the_tame_ones() {
+    use super::quotient::tame::{misere_nim, tame_rank};
+    for k in 1..=3u32 {
+        let b = super::quotient::build(&rules("nim"), (1 << k) - 1, &Control::default()).unwrap();
+        assert_eq!(b.stopped, None);
+        assert_eq!(b.quotient.order, misere_nim(k).order, "k = {k}");
+        assert_eq!(tame_rank(&b.quotient), Some(k), "k = {k}");
+        // T_k decides misère Nim: the player to move loses iff the P-portion says so.
+        let t = misere_nim(k);
+        let mut s = Solver::plain(MisereHeaps::new(rules("nim")));
+        for heaps in sums((1 << k) - 1, 3) {
+            assert_eq!(t.wins(&heaps), Some(!s.nimber(&heaps).unwrap().is_zero()), "{heaps:?}");
+        }
+    }
+}
+
+/// Tame detection by isomorphism: 0.31 and 0.52 (generators [1], [2] and [1], [3]) are tame of
+/// order 6, 0.75 (order 8, the one quotient of that order: PS2008) is not; and the quotient at
+/// N is tame exactly when every heap ≤ N is tame by its genus (Conway's tame games play as
+/// misère Nim), for several games and N = 2..=10.
+#[test]
+fn tame_quotients_are_found_by_isomorphism_and_agree_with_genus() {
+    use super::quotient::tame::tame_rank;
+    for (code, want) in [("0.31", Some(2)), ("0.52", Some(2)), ("0.75", None)] {
+        let b = super::quotient::build(&rules(code), 20, &Control::default()).unwrap();
+        assert_eq!(tame_rank(&b.quotient), want, "{code}");
+    }
+    for code in ["kayles", "0.07", "0.137", "0.31", "0.52", "0.75", "0.123", "nim"] {
+        let r = rules(code);
+        let genus = GenusTable::compute(&r, 10, &Limits::default()).unwrap();
+        for n in 2..=10u64 {
+            let b = super::quotient::build(&r, n, &Control::default()).unwrap();
+            assert_eq!(b.stopped, None, "{code} {n}");
+            let all_tame = genus.heaps.iter().take(n as usize + 1).all(|t| t.tame);
+            assert_eq!(
+                tame_rank(&b.quotient).is_some(),
+                all_tame,
+                "{code} at {n}: order {}",
+                b.quotient.order
+            );
+        }
+    }
+}
