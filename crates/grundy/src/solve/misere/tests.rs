@@ -253,11 +253,15 @@ fn the_quotient_of_heaps_at_most_one_is_misere_nim_of_ones() {
     assert_eq!(q.product[q.heap_class[1]][q.heap_class[1]], 0, "a² = 1");
 }
 
-/// Published quotients (PS2008 and Plambeck's misère pages): the order and P-portion size of
-/// the quotient at a heap where it has stabilised, and that it is already stable there.
-/// 0.75: order 8, P-portion {a, b²} (PS2008 §3; the one quotient of order 8, Siegel 2007);
-/// 0.31 and 0.52: tame, misère Nim's quotient on heaps ≤ 2, order 6 with P-portion {a, b²}
-/// (PS2008's table of tame octal games; ONAG ch. 12 for misère Nim).
+/// The order and P-portion size of the quotient at a heap where it has stabilised, and that it
+/// is already stable there. 0.75: order 8, P-portion {a, b²}, as stated for PS2008 in issue 19
+/// (only the paper's first page was reachable when this was checked, so the number is not
+/// re-read from it). 0.31 and 0.52: no published order was found (their plambeck.org pages and
+/// the supplement's chart were not reachable); order 6 is checked here three ways instead: the
+/// proof ([`super::quotient::Quotient::verify`]), brute force on every sum of four heaps ≤ 7
+/// (`quotients_predict_brute_force_outcomes_and_moves`), and genus: every heap ≤ 20 is tame,
+/// so sums play as misère Nim (ONAG ch. 12) and the quotient is T_2, of order 6
+/// (`tame_quotients_are_found_by_isomorphism_and_agree_with_genus`).
 #[test]
 fn published_quotients_order_and_p_portion() {
     for (code, to, order, p, gens) in [
@@ -379,4 +383,39 @@ fn tame_quotients_are_found_by_isomorphism_and_agree_with_genus() {
             );
         }
     }
+}
+
+/// A genus written g^{γ0γ1…} (one digit a term, the last two alternating from there on) as
+/// (g, its first eight terms).
+fn expand(genus: &str) -> (u64, Vec<u64>) {
+    let (g, up) = genus.split_once('^').unwrap();
+    let mut terms: Vec<u64> = up.chars().map(|c| c.to_digit(10).unwrap() as u64).collect();
+    while terms.len() < 8 {
+        terms.push(terms[terms.len() - 2]);
+    }
+    (g.parse().unwrap(), terms[..8].to_vec())
+}
+
+/// 0.312 as published by Plambeck (plambeck.org, "misère octal games: quaternary games: 0.312",
+/// solved 4 February 2003): single-heap genera 1^{03131}, 2^{20}, 0^{02}, 2^{1420}, 0^{02},
+/// 1^{13} for heaps 1..6, the last two repeating (period 2); and heap 4 (the game he calls A)
+/// with A + A pretending to be 0: in our quotient c = [4] with c² = 1.
+#[test]
+fn the_genera_and_quotient_of_0_312_as_published() {
+    let r = rules("0.312");
+    let table = GenusTable::compute(&r, 20, &Limits::default()).unwrap();
+    let published = ["1^03131", "2^20", "0^02", "2^1420", "0^02", "1^13"];
+    for h in 1..=20usize {
+        let want = published[if h <= 6 { h - 1 } else { 4 + (h - 5) % 2 }];
+        assert_eq!(
+            expand(&table.heaps[h].genus.to_string()),
+            expand(want),
+            "0.312 heap {h}"
+        );
+    }
+    let b = super::quotient::build(&r, 20, &Control::default()).unwrap();
+    let q = &b.quotient;
+    let c = q.heap_class[4];
+    assert_eq!(q.generators, vec![1, 2, 4]);
+    assert_eq!(q.product[c][c], 0, "A + A = 0");
 }
