@@ -263,8 +263,7 @@ fn cover<R: HeapRules + ?Sized>(
     while i < queue.len() {
         let e = queue[i];
         i += 1;
-        for g in 0..ng {
-            let t = step_e[e][g];
+        for (g, &t) in step_e[e].iter().enumerate() {
             if rep_of[t].is_none() {
                 let mut r = rep_of[e].clone().unwrap_or_default();
                 r.push(g);
