@@ -17,7 +17,8 @@
 //! their outcomes with every element and power, equal ones merged, and the powers of a close
 //! with a relation a^(m+p) = a^m. The assumption is then removed by a proof:
 //! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
-//! each kind of heap in it the class of the rest), which are finitely many, and checks at each
+//! each class of heap in it the class of the rest, the same for every heap of that class, with
+//! the union of those heaps' option classes), which are finitely many, and checks at each
 //! that the P-portion says P exactly when the rules do. By induction over the sums this proves
 //! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
 //! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
@@ -185,8 +186,12 @@ impl Quotient {
     /// proof over the finitely many states a sum can be in (see the module docs). `Err` when
     /// the proof needs more than [`MAX_PROOF_STATES`] states or is stopped by `control`.
     pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, control: &Control) -> Result<bool> {
-        // Kinds of heaps: a heap's class and the classes of its options.
-        let mut kinds: Vec<(usize, Vec<usize>)> = Vec::new();
+        // Kinds of heaps: a heap's class c and, as a bit set over the elements y, where a sum
+        // of class y beside one such heap has a move to a P-position (y·o in the P-portion for
+        // an option class o). Only this set matters for the proof, so heaps with the same class
+        // and the same set are one kind.
+        let words = self.order.div_ceil(64);
+        let mut kinds: Vec<(usize, Vec<u64>)> = Vec::new();
         for (h, &c) in self.heap_class.iter().enumerate() {
             let mut opts = BTreeSet::new();
             rules.heap_options(h as u64, &mut |parts| {
@@ -198,30 +203,55 @@ impl Quotient {
                 }
                 continue;
             }
-            let kind = (c, opts.into_iter().collect());
+            let mut to_p = vec![0u64; words];
+            for y in 0..self.order {
+                if opts.iter().any(|&o| self.p[self.product[y][o]]) {
+                    to_p[y / 64] |= 1 << (y % 64);
+                }
+            }
+            let kind = (c, to_p);
             if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
         }
-        type State = (usize, BTreeSet<(usize, usize)>);
+        // A state: the class x of the sum and, for each class c of heaps in it, the class y of
+        // the rest (the same for every heap of class c: y·c = x) and the union of the sets of
+        // the kinds of class c present, sorted by c. The rules say P iff the sum is not empty
+        // and no y is in its set (no option reaches the P-portion).
+        type State = (u32, Vec<(u32, u32, Vec<u64>)>);
         let mut seen: FxHashSet<State> = FxHashSet::default();
-        let start: State = (0, BTreeSet::new());
+        let start: State = (0, Vec::new());
         let mut queue = vec![start.clone()];
         seen.insert(start);
-        while let Some((x, s)) = queue.pop() {
+        while let Some((x, entries)) = queue.pop() {
             if seen.len().is_multiple_of(4096) {
                 control.check()?;
             }
-            let p = !s.is_empty()
-                && s.iter()
-                    .all(|&(t, y)| kinds[t].1.iter().all(|&o| !self.p[self.product[y][o]]));
-            if p != self.p[x] {
+            let p = !entries.is_empty()
+                && entries
+                    .iter()
+                    .all(|(_, y, to_p)| to_p[*y as usize / 64] & (1 << (*y % 64)) == 0);
+            if p != self.p[x as usize] {
                 return Ok(false);
             }
-            for (t, (c, _)) in kinds.iter().enumerate() {
-                let mut next: BTreeSet<(usize, usize)> = s.iter().map(|&(t2, y)| (t2, self.product[y][*c])).collect();
-                next.insert((t, x));
-                let state = (self.product[x][*c], next);
+            for (c, opts) in &kinds {
+                let c32 = *c as u32;
+                let mut next: Vec<(u32, u32, Vec<u64>)> = Vec::with_capacity(entries.len() + 1);
+                let mut placed = false;
+                for (d, y, u) in &entries {
+                    if *d == c32 {
+                        let union: Vec<u64> = u.iter().zip(opts).map(|(a, b)| a | b).collect();
+                        next.push((*d, x, union));
+                        placed = true;
+                    } else {
+                        next.push((*d, self.product[*y as usize][*c] as u32, u.clone()));
+                    }
+                }
+                if !placed {
+                    let at = next.partition_point(|e| e.0 < c32);
+                    next.insert(at, (c32, x, opts.clone()));
+                }
+                let state = (self.product[x as usize][*c] as u32, next);
                 if !seen.contains(&state) {
                     if seen.len() >= MAX_PROOF_STATES {
                         return Err(Error::StateLimit(MAX_PROOF_STATES));

@@ -419,3 +419,54 @@ fn the_genera_and_quotient_of_0_312_as_published() {
     assert_eq!(q.generators, vec![1, 2, 4]);
     assert_eq!(q.product[c][c], 0, "A + A = 0");
 }
+
+/// The proof can fail: a proved quotient with one element's outcome flipped, or one heap sent
+/// to another element, is rejected (for every element and every heap ≤ 8 of 0.75 and 0.312).
+#[test]
+fn the_proof_rejects_a_wrong_p_portion_or_a_wrong_heap_class() {
+    for code in ["0.75", "0.312"] {
+        let r = rules(code);
+        let q = super::quotient::build(&r, 8, &Control::default()).unwrap().quotient;
+        assert!(q.verify(&r, &Control::default()).unwrap());
+        for x in 0..q.order {
+            let mut wrong = q.clone();
+            wrong.p[x] = !wrong.p[x];
+            assert!(
+                !wrong.verify(&r, &Control::default()).unwrap(),
+                "{code}: P flipped at {x}"
+            );
+        }
+        for h in 1..=8 {
+            for x in (0..q.order).filter(|&x| x != q.heap_class[h]) {
+                let mut wrong = q.clone();
+                wrong.heap_class[h] = x;
+                assert!(
+                    !wrong.verify(&r, &Control::default()).unwrap(),
+                    "{code}: heap {h} sent to {x}"
+                );
+            }
+        }
+    }
+}
+
+/// Kayles' quotient to heap 20 (order 24, about 13 s): its outcomes agree with brute force on
+/// random sums of up to three heaps ≤ 20.
+#[test]
+#[ignore]
+fn kayles_quotient_to_heap_20_agrees_with_brute_force() {
+    let r = rules("kayles");
+    let b = super::quotient::build(&r, 20, &Control::default()).unwrap();
+    assert_eq!(b.stopped, None);
+    let game = MisereHeaps::new(rules("kayles"));
+    let mut table = FxHashMap::default();
+    let mut rng = Lcg(20);
+    for _ in 0..200 {
+        let k = 1 + rng.below(3) as usize;
+        let s: Vec<u64> = (0..k).map(|_| rng.below(21)).collect();
+        if table.len() > 1 << 21 {
+            table.clear();
+        }
+        let brute = outcome(&game, &s, &mut table, 1 << 22, &Control::default()).unwrap();
+        assert_eq!(b.quotient.wins(&s), Some(brute), "{s:?}");
+    }
+}
