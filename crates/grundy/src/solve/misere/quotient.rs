@@ -18,19 +18,24 @@
 //! with a relation a^(m+p) = a^m. The assumption is then removed by a proof:
 //! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
 //! each class of heap in it the class of the rest, the same for every heap of that class, with
-//! the union of those heaps' option classes), which are finitely many, and checks at each
+//! the rests from which one of those heaps reaches a P-position), which are finitely many, and
+//! checks at each
 //! that the P-portion says P exactly when the rules do. By induction over the sums this proves
 //! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
 //! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
 //! them (the indistinguishability congruence recomputed on the enlarged monoid, from the
-//! proof states) until a candidate passes the proof. A quotient that fails the proof is never
-//! returned: if refinement fails too, the construction stops with the quotient verified so far.
+//! proof states) until a candidate passes the proof; when its candidates go round without
+//! closing, [`free`] frees the last heaps (each its own generator with a guessed relation
+//! a^(m+2) = a^m, as MisereSolver does). A quotient that fails the proof is never returned: if
+//! no candidate passes, or a proof needs more than [`MAX_PROOF_STATES`] states, the
+//! construction stops with the quotient verified so far and says at which heap and why.
 //! Each quotient gets a canonical presentation ([`present`]); a presentation unchanged for a
 //! long run of heaps is reported as stable ([`stabilised`]).
 //!
 //! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
 //! representative sum), and a proof over the reachable states (small for small quotients, but
-//! exponential in the number of kinds of heaps at worst; bounded by a state limit).
+//! exponential in the number of classes of heaps and their sets at worst; bounded by a state
+//! limit).
 //!
 //! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
 //! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
