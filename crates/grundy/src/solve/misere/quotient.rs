@@ -219,11 +219,25 @@ impl Quotient {
                 kinds.push(kind);
             }
         }
-        // A state: the class x of the sum and, for each class c of heaps in it, the class y of
-        // the rest (the same for every heap of class c: y·c = x) and the union of the sets of
-        // the kinds of class c present, sorted by c. The rules say P iff the sum is not empty
-        // and no y is in its set (no option reaches the P-portion).
-        type State = (u32, Vec<(u32, u32, Vec<u64>)>);
+        // A state: the class x of the sum and, for each class c of heaps in it, the set T of
+        // the z such that the sum plus a sum of class z still has, through a heap of class c, a
+        // move to a P-position: with y the class of the rest beside such a heap and S the union
+        // of those heaps' sets, T = {z : y·z ∈ S}. States with the same x and the same sets
+        // behave alike under every sum added, so they are one. The rules say P iff the sum is
+        // not empty and no T holds the identity (element 0). Adding a heap of class d maps T
+        // to {z : d·z ∈ T}, and for c = d adds {z : x·z ∈ K} (K the heap's set: the rest is
+        // now the old sum x).
+        let words_of = |pred: &dyn Fn(usize) -> bool| -> Vec<u64> {
+            let mut t = vec![0u64; words];
+            for z in 0..self.order {
+                if pred(z) {
+                    t[z / 64] |= 1 << (z % 64);
+                }
+            }
+            t
+        };
+        let has = |t: &[u64], z: usize| t[z / 64] & (1 << (z % 64)) != 0;
+        type State = (u32, Vec<(u32, Vec<u64>)>);
         let mut seen: FxHashSet<State> = FxHashSet::default();
         let start: State = (0, Vec::new());
         let mut queue = vec![start.clone()];
@@ -232,31 +246,33 @@ impl Quotient {
             if seen.len().is_multiple_of(4096) {
                 control.check()?;
             }
-            let p = !entries.is_empty()
-                && entries
-                    .iter()
-                    .all(|(_, y, to_p)| to_p[*y as usize / 64] & (1 << (*y % 64)) == 0);
+            let p = !entries.is_empty() && entries.iter().all(|(_, t)| !has(t, 0));
             if p != self.p[x as usize] {
                 return Ok(false);
             }
-            for (c, opts) in &kinds {
-                let c32 = *c as u32;
-                let mut next: Vec<(u32, u32, Vec<u64>)> = Vec::with_capacity(entries.len() + 1);
+            let x = x as usize;
+            for (d, k) in &kinds {
+                let row_d = &self.product[*d];
+                let row_x = &self.product[x];
+                let fresh = words_of(&|z| has(k, row_x[z]));
+                let mut next: Vec<(u32, Vec<u64>)> = Vec::with_capacity(entries.len() + 1);
                 let mut placed = false;
-                for (d, y, u) in &entries {
-                    if *d == c32 {
-                        let union: Vec<u64> = u.iter().zip(opts).map(|(a, b)| a | b).collect();
-                        next.push((*d, x, union));
+                for (c, t) in &entries {
+                    let mut shifted = words_of(&|z| has(t, row_d[z]));
+                    if *c as usize == *d {
+                        for (a, b) in shifted.iter_mut().zip(&fresh) {
+                            *a |= b;
+                        }
                         placed = true;
-                    } else {
-                        next.push((*d, self.product[*y as usize][*c] as u32, u.clone()));
                     }
+                    next.push((*c, shifted));
                 }
                 if !placed {
-                    let at = next.partition_point(|e| e.0 < c32);
-                    next.insert(at, (c32, x, opts.clone()));
+                    let d32 = *d as u32;
+                    let at = next.partition_point(|e| e.0 < d32);
+                    next.insert(at, (d32, fresh));
                 }
-                let state = (self.product[x as usize][*c] as u32, next);
+                let state = (row_d[x] as u32, next);
                 if !seen.contains(&state) {
                     if seen.len() >= MAX_PROOF_STATES {
                         return Err(Error::StateLimit(MAX_PROOF_STATES));
