@@ -117,8 +117,10 @@ pub fn quotient(
     ));
     out.push_str(&format!("elements   {}\n", r.elements.join(", ")));
     out.push_str(&format!("P-portion  {{{}}}\n", r.p_portion.join(", ")));
-    if r.tame {
-        out.push_str("tame: the quotient of misère Nim (on heaps ≤ 1, or ≤ 2)\n");
+    if let Some(m) = r.tame_nim_heaps {
+        out.push_str(&format!(
+            "tame: isomorphic to the quotient of misère Nim on heaps ≤ {m}\n"
+        ));
     }
     out.push_str(&format!(
         "presentation unchanged from heap {} to {}{}\n",

@@ -148,9 +148,12 @@ pub struct QuotientReport {
     /// The heaps where elements of smaller heaps had to be told apart (the quotient refined,
     /// not only extended by a new generator or element).
     pub refined: Vec<u64>,
-    /// Whether the quotient is misère Nim's on heaps ≤ 1 (a² = 1, P = {a}) or on heaps ≤ 2
-    /// (a² = 1, b³ = b, P = {a, b²}): the tame quotients of order 2 and 6.
+    /// Whether the quotient is isomorphic (P-portion included) to one of misère Nim's: T_k,
+    /// the quotient of misère Nim on heaps < 2^k, of order 2^k + 2 (T_1 = ⟨a | a² = 1⟩,
+    /// T_2 = ⟨a, b | a² = 1, b³ = b⟩, ...; [`crate::solve::misere::quotient::tame`]).
     pub tame: bool,
+    /// When tame: the largest heap 2^k − 1 of the misère Nim whose quotient T_k it is.
+    pub tame_nim_heaps: Option<u64>,
     /// A sum decided through the quotient, when one was asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sum: Option<QuotientSum>,
@@ -181,6 +184,7 @@ impl QuotientReport {
         }
         let built = quotient::build(&rules, to, &settings.limits.control)?;
         let q = &built.quotient;
+        let tame_rank = quotient::tame::tame_rank(q);
         let sum = match heaps {
             Some(hs) if built.stopped.is_none() => {
                 let wins = q.wins(hs).expect("heaps ≤ to");
@@ -256,15 +260,8 @@ impl QuotientReport {
             stable_from: built.stable_from,
             stabilised: built.stabilised,
             refined: built.refined.clone(),
-            tame: {
-                let rel: Vec<String> = q
-                    .relations
-                    .iter()
-                    .map(|(a, b)| format!("{} = {}", word_text(a), word_text(b)))
-                    .collect();
-                let p = words_of(&q.p_portion());
-                (rel == ["a^2 = 1"] && p == ["a"]) || (rel == ["a^2 = 1", "b^3 = b"] && p == ["a", "b^2"])
-            },
+            tame: tame_rank.is_some(),
+            tame_nim_heaps: tame_rank.map(|k| (1u64 << k) - 1),
             sum,
         })
     }
@@ -430,9 +427,14 @@ impl MisereExplainReport {
     /// The report of the position written by `words` under misère play.
     pub fn of(words: &[String], settings: &Settings) -> Result<MisereExplainReport> {
         let p = misere::build(words, settings)?;
+        let mut genus = GenusDerivation::of(words, settings)?;
+        if let Some(d) = &mut genus {
+            // The game as the explanation names it (`kayles` is explained as `0.77`).
+            d.game = p.game();
+        }
         Ok(MisereExplainReport {
             explain: ExplainReport::of(p.as_ref())?,
-            genus: GenusDerivation::of(words, settings)?,
+            genus,
         })
     }
 }
@@ -443,6 +445,15 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         crate::games::words(s)
+    }
+
+    #[test]
+    fn the_genus_line_names_the_game_as_the_explanation_does() {
+        let r = MisereExplainReport::of(&words("kayles 4"), &Settings::default()).unwrap();
+        let ExplainReport::Mex { game, .. } = &r.explain else {
+            panic!("a heap of Kayles is explained by mex");
+        };
+        assert_eq!(r.genus.unwrap().game, *game);
     }
 
     #[test]

@@ -17,24 +17,32 @@
 //! their outcomes with every element and power, equal ones merged, and the powers of a close
 //! with a relation a^(m+p) = a^m. The assumption is then removed by a proof:
 //! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
-//! each kind of heap in it the class of the rest), which are finitely many, and checks at each
+//! each class of heap in it the class of the rest, the same for every heap of that class, with
+//! the rests from which one of those heaps reaches a P-position), which are finitely many, and
+//! checks at each
 //! that the P-portion says P exactly when the rules do. By induction over the sums this proves
 //! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
 //! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
 //! them (the indistinguishability congruence recomputed on the enlarged monoid, from the
-//! proof states) until a candidate passes the proof. A quotient that fails the proof is never
-//! returned: if refinement fails too, the construction stops with the quotient verified so far.
+//! proof states) until a candidate passes the proof; when its candidates go round without
+//! closing, [`free`] frees the last heaps (each its own generator with a guessed relation
+//! a^(m+2) = a^m, as MisereSolver does). A quotient that fails the proof is never returned: if
+//! no candidate passes, or a proof needs more than [`MAX_PROOF_STATES`] states, the
+//! construction stops with the quotient verified so far and says at which heap and why.
 //! Each quotient gets a canonical presentation ([`present`]); a presentation unchanged for a
 //! long run of heaps is reported as stable ([`stabilised`]).
 //!
 //! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
 //! representative sum), and a proof over the reachable states (small for small quotients, but
-//! exponential in the number of kinds of heaps at worst; bounded by a state limit).
+//! exponential in the number of classes of heaps and their sets at worst; bounded by a state
+//! limit).
 //!
 //! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
 //! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
 
+pub mod free;
 pub mod refine;
+pub mod tame;
 
 use super::heaps::MisereHeaps;
 use crate::control::Control;
@@ -183,8 +191,12 @@ impl Quotient {
     /// proof over the finitely many states a sum can be in (see the module docs). `Err` when
     /// the proof needs more than [`MAX_PROOF_STATES`] states or is stopped by `control`.
     pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, control: &Control) -> Result<bool> {
-        // Kinds of heaps: a heap's class and the classes of its options.
-        let mut kinds: Vec<(usize, Vec<usize>)> = Vec::new();
+        // Kinds of heaps: a heap's class c and, as a bit set over the elements y, where a sum
+        // of class y beside one such heap has a move to a P-position (y·o in the P-portion for
+        // an option class o). Only this set matters for the proof, so heaps with the same class
+        // and the same set are one kind.
+        let words = self.order.div_ceil(64);
+        let mut kinds: Vec<(usize, Vec<u64>)> = Vec::new();
         for (h, &c) in self.heap_class.iter().enumerate() {
             let mut opts = BTreeSet::new();
             rules.heap_options(h as u64, &mut |parts| {
@@ -196,30 +208,71 @@ impl Quotient {
                 }
                 continue;
             }
-            let kind = (c, opts.into_iter().collect());
+            let mut to_p = vec![0u64; words];
+            for y in 0..self.order {
+                if opts.iter().any(|&o| self.p[self.product[y][o]]) {
+                    to_p[y / 64] |= 1 << (y % 64);
+                }
+            }
+            let kind = (c, to_p);
             if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
         }
-        type State = (usize, BTreeSet<(usize, usize)>);
+        // A state: the class x of the sum and, for each class c of heaps in it, the set T of
+        // the z such that the sum plus a sum of class z still has, through a heap of class c, a
+        // move to a P-position: with y the class of the rest beside such a heap and S the union
+        // of those heaps' sets, T = {z : y·z ∈ S}. States with the same x and the same sets
+        // behave alike under every sum added, so they are one. The rules say P iff the sum is
+        // not empty and no T holds the identity (element 0). Adding a heap of class d maps T
+        // to {z : d·z ∈ T}, and for c = d adds {z : x·z ∈ K} (K the heap's set: the rest is
+        // now the old sum x).
+        let words_of = |pred: &dyn Fn(usize) -> bool| -> Vec<u64> {
+            let mut t = vec![0u64; words];
+            for z in 0..self.order {
+                if pred(z) {
+                    t[z / 64] |= 1 << (z % 64);
+                }
+            }
+            t
+        };
+        let has = |t: &[u64], z: usize| t[z / 64] & (1 << (z % 64)) != 0;
+        type State = (u32, Vec<(u32, Vec<u64>)>);
         let mut seen: FxHashSet<State> = FxHashSet::default();
-        let start: State = (0, BTreeSet::new());
+        let start: State = (0, Vec::new());
         let mut queue = vec![start.clone()];
         seen.insert(start);
-        while let Some((x, s)) = queue.pop() {
+        while let Some((x, entries)) = queue.pop() {
             if seen.len().is_multiple_of(4096) {
                 control.check()?;
             }
-            let p = !s.is_empty()
-                && s.iter()
-                    .all(|&(t, y)| kinds[t].1.iter().all(|&o| !self.p[self.product[y][o]]));
-            if p != self.p[x] {
+            let p = !entries.is_empty() && entries.iter().all(|(_, t)| !has(t, 0));
+            if p != self.p[x as usize] {
                 return Ok(false);
             }
-            for (t, (c, _)) in kinds.iter().enumerate() {
-                let mut next: BTreeSet<(usize, usize)> = s.iter().map(|&(t2, y)| (t2, self.product[y][*c])).collect();
-                next.insert((t, x));
-                let state = (self.product[x][*c], next);
+            let x = x as usize;
+            for (d, k) in &kinds {
+                let row_d = &self.product[*d];
+                let row_x = &self.product[x];
+                let fresh = words_of(&|z| has(k, row_x[z]));
+                let mut next: Vec<(u32, Vec<u64>)> = Vec::with_capacity(entries.len() + 1);
+                let mut placed = false;
+                for (c, t) in &entries {
+                    let mut shifted = words_of(&|z| has(t, row_d[z]));
+                    if *c as usize == *d {
+                        for (a, b) in shifted.iter_mut().zip(&fresh) {
+                            *a |= b;
+                        }
+                        placed = true;
+                    }
+                    next.push((*c, shifted));
+                }
+                if !placed {
+                    let d32 = *d as u32;
+                    let at = next.partition_point(|e| e.0 < d32);
+                    next.insert(at, (d32, fresh));
+                }
+                let state = (row_d[x] as u32, next);
                 if !seen.contains(&state) {
                     if seen.len() >= MAX_PROOF_STATES {
                         return Err(Error::StateLimit(MAX_PROOF_STATES));
@@ -327,23 +380,34 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Re
     for h in 1..=to {
         control.progress("misère quotient", h, Some(to));
         let before = q.presentation();
-        let next = match extend(rules, &q, h, control)? {
-            Ok(next) => next,
-            Err((why, start)) => match refine::refine(start, rules, control)? {
-                Ok(next) => {
+        let next = match take_in(rules, &q, h, control) {
+            Ok(Ok((next, was_refined))) => {
+                if was_refined {
                     refined.push(h);
-                    next
                 }
-                Err(more) => {
-                    return Ok(Built {
-                        stabilised: false,
-                        quotient: q,
-                        stopped: Some(format!("{why}; {more}")),
-                        stable_from,
-                        refined,
-                    });
-                }
-            },
+                next
+            }
+            Ok(Err(why)) => {
+                return Ok(Built {
+                    stabilised: false,
+                    quotient: q,
+                    stopped: Some(why),
+                    stable_from,
+                    refined,
+                });
+            }
+            Err(Error::StateLimit(n)) => {
+                return Ok(Built {
+                    stabilised: false,
+                    quotient: q,
+                    stopped: Some(format!(
+                        "heap {h}: proving a candidate needs more than {n} proof states (the quotient may be large or infinite there)"
+                    )),
+                    stable_from,
+                    refined,
+                });
+            }
+            Err(e) => return Err(e),
         };
         q = present(&next);
         if q.presentation() != before {
@@ -357,6 +421,29 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Re
         stopped: None,
         stable_from,
         refined,
+    })
+}
+
+/// The proved quotient of heaps ≤ `h` from `q`, the proved quotient of heaps < `h`, and whether
+/// elements of smaller heaps had to be told apart; `Ok(Err(why))` when no candidate passes the
+/// proof: the cheap step ([`extend`]), then [`refine`], then covers with freed heaps ([`free`]).
+fn take_in<R: HeapRules + ?Sized>(
+    rules: &R,
+    q: &Quotient,
+    h: u64,
+    control: &Control,
+) -> Result<std::result::Result<(Quotient, bool), String>> {
+    let (why, start) = match extend(rules, q, h, control)? {
+        Ok(next) => return Ok(Ok((next, false))),
+        Err(failed) => failed,
+    };
+    let more = match refine::refine(start, rules, control)? {
+        Ok(next) => return Ok(Ok((next, true))),
+        Err(more) => more,
+    };
+    Ok(match free::search(q, rules, h, control)? {
+        Ok(next) => Ok((next, true)),
+        Err(freed) => Err(format!("{why}; {more}; {freed}")),
     })
 }
 
