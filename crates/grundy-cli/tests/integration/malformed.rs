@@ -155,7 +155,6 @@ const CASES: &[(&[&str], &str)] = &[
     (&["seq", "0.07", "--to", "-1"], "negative"),
     (&["seq", "0.07", "--to", "99999999999999999999999"], "too large"),
     (&["seq", "0.07", "--to", "18446744073709551615"], "too large"),
-    (&["seq", "nim", "--to", "18446744073709551615"], "state limit"),
     (&["seq", "0.07", "--to", "10", "--method", "x"], "unknown --method"),
     (&["seq", "0.07", "--to", "10", "--json", "--csv"], "choose one"),
     (&["seq", "chess", "--to", "10"], "unknown game"),
@@ -209,6 +208,8 @@ const CASES: &[(&[&str], &str)] = &[
 
 /// Positions beyond the limits: exit code 3 (a limit was reached), one line naming it.
 const LIMIT_CASES: &[(&[&str], &str)] = &[
+    // A sequence of the generic solver longer than the state limit: refused before it starts.
+    (&["seq", "nim", "--to", "18446744073709551615"], "state limit"),
     // More moves than the state limit: the listing is refused, a limit like the others.
     (&["moves", "chop", "18446744073709551615", "2"], "cannot all be listed"),
     (
