@@ -110,14 +110,23 @@ test('play Nim to the end from a winning start for the computer: the computer wi
   await p.selectOption('#first', 'computer');
   await p.click('#play-start');
   for (let turn = 0; turn < 40; turn++) {
-    await p.waitForFunction(() => /Your move|Game over/.test(document.querySelector('#play-status').textContent));
+    // The player's turn is when the move buttons are back (the status still reads "Your move"
+    // from the last turn until the computer has answered): waiting for the text alone raced
+    // with the computer's reply and clicked a button of a finished game.
+    await p.waitForFunction(() => {
+      const status = document.querySelector('#play-status').textContent;
+      return /Game over/.test(status)
+        || (/Your move/.test(status) && document.querySelectorAll('#play-moves button.move').length > 0);
+    });
     if (/Game over/.test(await p.textContent('#play-status'))) break;
     if (turn === 1) {
-      // Undo once and take a hint, then go on.
+      // Take a hint, then go on.
       await p.click('#play-hint');
       await p.waitForFunction(() => /Hint/.test(document.querySelector('#play-status').textContent));
     }
+    const logged = await p.locator('#play-log li').count();
     await p.click('#play-moves button.move >> nth=0');
+    await p.waitForFunction((n) => document.querySelectorAll('#play-log li').length > n, logged);
   }
   await p.waitForFunction(() => /Game over/.test(document.querySelector('#play-status').textContent));
   assert.match(await p.textContent('#play-status'), /the computer wins/);

@@ -234,11 +234,7 @@ pub(super) struct FarView<'a> {
 impl FarView<'_> {
     /// The number of splits a ≤ m − a (a ≥ 1), as [`State::half`].
     pub(super) fn half(&self, m: usize) -> usize {
-        if self.unequal && m.is_multiple_of(2) {
-            m / 2 - 1
-        } else {
-            m / 2
-        }
+        super::half(m, self.unequal)
     }
 
     /// The sparse method's splits of heap n with a rare part r < start and m − r < start.

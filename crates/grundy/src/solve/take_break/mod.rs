@@ -560,11 +560,17 @@ impl<'a> State<'a> {
 
     /// The number of splits a ≤ m − a (a ≥ 1), excluding a = m − a for unequal splits.
     fn half(&self, m: usize) -> usize {
-        if self.rules.unequal && m.is_multiple_of(2) {
-            m / 2 - 1
-        } else {
-            m / 2
-        }
+        half(m, self.rules.unequal)
+    }
+}
+
+/// The number of splits a ≤ m − a (a ≥ 1) of a heap m, excluding a = m − a for `unequal`
+/// splits (Grundy's game).
+fn half(m: usize, unequal: bool) -> usize {
+    if unequal && m.is_multiple_of(2) {
+        m / 2 - 1
+    } else {
+        m / 2
     }
 }
 
