@@ -50,44 +50,30 @@ pub(super) const FROM: usize = 1 << 12;
 const _: () = assert!(BLOCK <= FROM && 2 * PIPELINE <= FROM);
 
 impl State<'_> {
-    /// Mark, for each heap of `start..end`, the splits whose parts are all below `start`, in
-    /// `self.far` (one table per heap); returns the width of a table (a power of two above
+    /// The plain method's block: mark, for each heap of `start..end`, the splits whose parts
+    /// are all below `start`, in `self.far` (one table per heap; the sparse method takes
+    /// [`State::pipelined_block`]); returns the width of a table (a power of two above
     /// every value of a heap below `start`, so above every xor of two of them).
     pub(super) fn far_block<S: Store>(&mut self, g: &S, start: usize, end: usize) -> usize {
-        let width = (self.max as usize + 1).next_power_of_two();
+        let width = self.width();
         // The plain byte kernel reads the mirrored copy of heaps below `start`.
-        let kernel = !self.sparse
-            && self.max < 64
+        let kernel = self.max < 64
             && match g.cells().and_then(S::Cell::bytes) {
                 Some(bytes) => self.mirror(bytes, start),
                 None => false,
             };
         let mut far = std::mem::take(&mut self.far);
-        let mut stops = std::mem::take(&mut self.far_stop);
         far.clear();
         far.resize((end - start) * width, 0);
-        stops.clear();
-        stops.resize(end - start, 0);
         let this = &*self;
-        let view = this.view();
         let pool = this.pool.as_ref().expect("the block method has a pool");
         pool.install(|| {
             far.par_chunks_mut(width)
-                .zip(stops.par_iter_mut())
                 .enumerate()
                 .with_min_len(4)
-                .for_each(|(k, (table, stop))| {
-                    let n = start + k;
-                    if this.sparse {
-                        view.far_sparse(g, start, n, table);
-                        *stop = view.far_search(g, n, start, table);
-                    } else {
-                        this.far_plain(g, start, n, table, kernel);
-                    }
-                })
+                .for_each(|(k, table)| this.far_plain(g, start, start + k, table, kernel))
         });
         self.far = far;
-        self.far_stop = stops;
         width
     }
 
@@ -125,7 +111,7 @@ impl State<'_> {
             }
         };
         let next = (end < limit).then(|| end..(end + PIPELINE).min(limit));
-        let copy = next.as_ref().map(|_| FarCopy::of(self));
+        let copy = next.as_ref().map(|_| self.view().copy());
         let width = self.width();
         let mut values = Vec::with_capacity(end - start);
         let shared: &S = g;
@@ -221,6 +207,7 @@ impl State<'_> {
 
 /// What the far part of the sparse method reads of the state: borrowed from it, or from a
 /// [`FarCopy`] so that it runs beside the finishing of the block before.
+#[derive(Clone, Copy)]
 pub(super) struct FarView<'a> {
     pub(super) splits: &'a [usize],
     /// The rare heaps below the block's boundary (with their values).
@@ -232,6 +219,21 @@ pub(super) struct FarView<'a> {
 }
 
 impl FarView<'_> {
+    /// A copy of the slices this view reads, for a far part that runs while the state changes.
+    fn copy(&self) -> FarCopy {
+        FarCopy {
+            splits: self.splits.to_vec(),
+            rare: self.rare.to_vec(),
+            witness: self.witness.to_vec(),
+            view: FarView {
+                splits: &[],
+                rare: &[],
+                witness: &[],
+                ..*self
+            },
+        }
+    }
+
     /// The number of splits a ≤ m − a (a ≥ 1), as [`State::half`].
     pub(super) fn half(&self, m: usize) -> usize {
         super::half(m, self.unequal)
@@ -281,31 +283,18 @@ pub(super) struct FarCopy {
     splits: Vec<usize>,
     rare: Vec<(u32, u32)>,
     witness: Vec<[(u32, u32); WITNESSES]>,
-    mask: u32,
-    twist: bool,
-    unequal: bool,
+    /// The view's mask, twist and rule (its slices empty: the copies above stand for them).
+    view: FarView<'static>,
 }
 
 impl FarCopy {
-    fn of(state: &State) -> Self {
-        FarCopy {
-            splits: state.splits.clone(),
-            rare: state.rare.clone(),
-            witness: state.witness.clone(),
-            mask: state.mask,
-            twist: state.twist,
-            unequal: state.rules.unequal,
-        }
-    }
-
+    /// The view over the copied slices.
     fn view(&self) -> FarView<'_> {
         FarView {
             splits: &self.splits,
             rare: &self.rare,
             witness: &self.witness,
-            mask: self.mask,
-            twist: self.twist,
-            unequal: self.unequal,
+            ..self.view
         }
     }
 }

@@ -318,7 +318,6 @@ struct State<'a> {
     /// The threads of the block method (`jobs` ≠ 1), and its per-block scratch (`blocks.rs`).
     pool: Option<rayon::ThreadPool>,
     far: Vec<u8>,
-    far_stop: Vec<u32>,
     /// The sparse method's far tables of the next block, made beside the finishing of the
     /// block before it (`blocks.rs`).
     pending: Option<blocks::Pending>,
@@ -367,7 +366,6 @@ impl<'a> State<'a> {
             kernels: Kernels::detect(),
             pool,
             far: Vec::new(),
-            far_stop: Vec::new(),
             pending: None,
             saved_len: 0,
             saved_at: std::time::Instant::now(),
@@ -417,11 +415,7 @@ impl<'a> State<'a> {
                 let far = std::mem::take(&mut self.far);
                 let mut stop = None;
                 for (k, table) in far.chunks_exact(width).enumerate() {
-                    let v = if self.sparse {
-                        self.sparse_value(g, n + k, Some((table, n, self.far_stop[k])))
-                    } else {
-                        self.plain_value(g, n + k, Some((table, n)))
-                    };
+                    let v = self.plain_value(g, n + k, Some((table, n)));
                     if let Some(s) = self.push(g, n + k, v) {
                         stop = Some(s);
                         break;

@@ -219,38 +219,12 @@ fn cover<R: HeapRules + ?Sized>(
         .flat_map(|id| (0..ng).map(move |g| (id, g)))
         .map(|(id, g)| step(id, g) as u32)
         .collect();
-    // Moore's partition refinement, starting from the outcome.
-    let mut block: Vec<u32> = is_p.iter().map(|&p| u32::from(p)).collect();
-    let mut count = 0;
-    loop {
-        control.check()?;
-        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-        let mut next_block = Vec::with_capacity(n);
-        for id in 0..n {
-            let mut sig = Vec::with_capacity(ng + 1);
-            sig.push(block[id]);
-            sig.extend((0..ng).map(|g| block[next_of[id * ng + g] as usize]));
-            let len = ids.len() as u32;
-            next_block.push(*ids.entry(sig).or_insert(len));
-        }
-        let new_count = ids.len();
-        block = next_block;
-        if new_count == count {
-            break;
-        }
-        count = new_count;
-    }
-    // Elements numbered by their first id: the identity (id 0) is element 0.
-    let mut number: FxHashMap<u32, usize> = FxHashMap::default();
-    let mut first: Vec<usize> = Vec::new();
-    for (id, b) in block.iter().enumerate() {
-        if !number.contains_key(b) {
-            number.insert(*b, first.len());
-            first.push(id);
-        }
-    }
+    // Moore's partition refinement, starting from the outcome; elements numbered by their
+    // first id: the identity (id 0) is element 0.
+    let block: Vec<u32> = is_p.iter().map(|&p| u32::from(p)).collect();
+    let (element, first) = super::refine::minimise(block, &next_of, ng, control)?;
     let order = first.len();
-    let elem = |id: usize| number[&block[id]];
+    let elem = |id: usize| element[id];
     let step_e: Vec<Vec<usize>> = first
         .iter()
         .map(|&id| (0..ng).map(|g| elem(next_of[id * ng + g] as usize)).collect())

@@ -150,50 +150,18 @@ pub(super) fn successor<R: HeapRules + ?Sized>(
         })
         .collect();
     // Moore's partition refinement.
-    let n = states.len();
-    let mut block: Vec<u32> = is_p
+    let block: Vec<u32> = is_p
         .iter()
         .zip(&states)
         .map(|(&p, (x, _))| if keep { 2 * x + u32::from(p) } else { u32::from(p) })
         .collect();
-    let mut count = {
-        let mut b = block.clone();
-        b.sort_unstable();
-        b.dedup();
-        b.len()
-    };
-    loop {
-        control.check()?;
-        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-        let mut next_block = Vec::with_capacity(n);
-        for st in 0..n {
-            let mut sig = Vec::with_capacity(nk + 1);
-            sig.push(block[st]);
-            sig.extend((0..nk).map(|t| block[next_of[st * nk + t] as usize]));
-            let len = ids.len() as u32;
-            next_block.push(*ids.entry(sig).or_insert(len));
-        }
-        let new_count = ids.len();
-        block = next_block;
-        if new_count == count {
-            break;
-        }
-        count = new_count;
-    }
     // Elements numbered by their first state (breadth-first), so the empty sum is 0.
-    let mut number: FxHashMap<u32, usize> = FxHashMap::default();
-    let mut first: Vec<usize> = Vec::new();
-    for (st, b) in block.iter().enumerate() {
-        if !number.contains_key(b) {
-            number.insert(*b, first.len());
-            first.push(st);
-        }
-    }
+    let (element, first) = minimise(block, &next_of, nk, control)?;
     let order = first.len();
     if order > MAX_COVER {
         return Ok(None);
     }
-    let elem = |st: usize| number[&block[st]];
+    let elem = |st: usize| element[st];
     let step: Vec<Vec<usize>> = first
         .iter()
         .map(|&st| (0..nk).map(|t| elem(next_of[st * nk + t] as usize)).collect())
@@ -312,4 +280,55 @@ pub(super) fn refine<R: HeapRules + ?Sized>(
         }
     }
     Ok(Err(why))
+}
+
+/// Moore's partition refinement of an automaton over `letters` letters (state s reads letter l
+/// into `next_of[s * letters + l]`), from the partition `block` (a class number per state): the
+/// coarsest refinement no letter splits. Returns each state's class, classes numbered by their
+/// first state, and the first state of each class. Cost: per round, one signature of
+/// `letters + 1` numbers per state, hashed; at most as many rounds as classes.
+pub(super) fn minimise(
+    mut block: Vec<u32>,
+    next_of: &[u32],
+    letters: usize,
+    control: &Control,
+) -> Result<(Vec<usize>, Vec<usize>)> {
+    let n = block.len();
+    let mut count = {
+        let mut b = block.clone();
+        b.sort_unstable();
+        b.dedup();
+        b.len()
+    };
+    loop {
+        control.check()?;
+        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut next_block = Vec::with_capacity(n);
+        for st in 0..n {
+            let mut sig = Vec::with_capacity(letters + 1);
+            sig.push(block[st]);
+            sig.extend((0..letters).map(|l| block[next_of[st * letters + l] as usize]));
+            let len = ids.len() as u32;
+            next_block.push(*ids.entry(sig).or_insert(len));
+        }
+        let new_count = ids.len();
+        block = next_block;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    let mut number: FxHashMap<u32, usize> = FxHashMap::default();
+    let mut first: Vec<usize> = Vec::new();
+    let element = block
+        .iter()
+        .enumerate()
+        .map(|(st, b)| {
+            *number.entry(*b).or_insert_with(|| {
+                first.push(st);
+                first.len() - 1
+            })
+        })
+        .collect();
+    Ok((element, first))
 }
