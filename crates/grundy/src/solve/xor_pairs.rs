@@ -1,5 +1,6 @@
-//! The inner loop of the plain take-and-break method: the set of values g(a) ⊕ g(m − a) over a
-//! run of splits, for values stored as bytes below 16, 32 or 64, as the bits of one word.
+//! The inner loops of the take-and-break engine over runs of splits a + (m − a) of values stored
+//! as bytes: the plain method's set of values g(a) ⊕ g(m − a) (below 16, 32 or 64) as the bits
+//! of one word, and the sparse method's search for the splits whose value is in a set.
 //!
 //! **Cost.** One xor, one shift and one or per split, on 16–64 splits at a time: the loops are
 //! written so that the compiler vectorises them (a variable shift per lane: `vpsllvw` with
@@ -10,6 +11,12 @@
 //! per-lane variable shift; the same loops compiled with `#[target_feature]` run 5–15× faster
 //! (BENCHMARKS.md, issue 5). The CPU is asked once ([`Kernels::detect`]) and the fastest copy
 //! the CPU supports is called; the portable copy is used everywhere else.
+//!
+//! **The sparse method's search** ([`Kernels::xor_hits`]): which of 64 splits give one of the
+//! values still looked for, a 256-bit set. Per 64 splits: two loads, a byte reversal (g(m − a)
+//! runs backwards), an xor, a table lookup of the set's byte and bit (`pshufb`), and the test;
+//! about a tenth of a cycle per split against a load and a store per split for marking each
+//! value met (BENCHMARKS.md, "Grundy's game, session 9").
 
 /// Proof that the CPU reported AVX2. The field is private, so only this module makes one, and
 /// only after asking the CPU: safe code elsewhere can get one only from [`Kernels::detect`].
@@ -73,6 +80,137 @@ impl Kernels {
     }
 }
 
+impl Kernels {
+    /// The splits among 64 that the sparse method's search reads exactly: bit k set when
+    /// `small[k] ⊕ large[63 − k]` is in `wanted` (value v is bit v mod 8 of byte v / 8), or when
+    /// either byte is [`ESCAPE`] (a value kept elsewhere, or 255 itself). `large` holds
+    /// g(m − 63 − lo), ..., g(m − lo) for `small` = g(lo), ..., g(lo + 63): the pairs of split m.
+    pub fn xor_hits(self, small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
+        match self {
+            Kernels::Portable => hits_portable(small, large, wanted),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Avx2` holds an `Avx2Detected`, made only after the CPU reported AVX2.
+            Kernels::Avx2(_) => unsafe { hits_avx2(small, large, wanted) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Avx512` holds an `Avx512Detected`, made only after the CPU reported
+            // AVX2, AVX-512F, AVX-512BW and AVX-512VL, the features `hits_avx512` enables.
+            Kernels::Avx512(_) => unsafe { hits_avx512(small, large, wanted) },
+        }
+    }
+}
+
+/// The byte that [`Kernels::xor_hits`] always reports: escaped storage keeps 255 for the values
+/// of 255 and more.
+pub const ESCAPE: u8 = u8::MAX;
+
+/// [`Kernels::xor_hits`] by its definition, one split at a time.
+fn hits_portable(small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
+    let mut bits = 0u64;
+    for k in 0..64 {
+        let (x, y) = (small[k], large[63 - k]);
+        let v = x ^ y;
+        let hit = (wanted[usize::from(v >> 3)] >> (v & 7)) & 1 != 0 || x == ESCAPE || y == ESCAPE;
+        bits |= u64::from(hit) << k;
+    }
+    bits
+}
+
+/// Byte k of each 16-byte lane: 15 − k (a lane reversed by `pshufb`).
+#[cfg(target_arch = "x86_64")]
+const LANE_REVERSE: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = 15 - (k % 16) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// Byte k of each 16-byte lane: 1 << (k mod 8) (the bit of a value within its byte of the set).
+#[cfg(target_arch = "x86_64")]
+const BIT_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = 1 << (k % 8);
+        k += 1;
+    }
+    t
+};
+
+/// [`Kernels::xor_hits`] on two 32-byte halves. The set's byte v / 8 (0..32) is looked up by
+/// `pshufb` in its low or high 16 bytes, chosen by bit 7 of v (`pblendvb`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn hits_avx2(small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
+    use std::arch::x86_64::*;
+    let load = |b: &[u8; 64], at: usize| {
+        assert!(at <= 32);
+        // SAFETY: 32 bytes from `at` ≤ 32 lie inside the 64-byte array.
+        unsafe { _mm256_loadu_si256(b.as_ptr().add(at).cast()) }
+    };
+    // SAFETY: 32 bytes from the start of a 32-byte array.
+    let set = unsafe { _mm256_loadu_si256(wanted.as_ptr().cast()) };
+    let (rev, bit_of) = (load(&LANE_REVERSE, 0), load(&BIT_OF, 0));
+    let set_lo = _mm256_permute2x128_si256::<0x00>(set, set);
+    let set_hi = _mm256_permute2x128_si256::<0x11>(set, set);
+    let (escape, low4, low3) = (
+        _mm256_set1_epi8(ESCAPE as i8),
+        _mm256_set1_epi8(15),
+        _mm256_set1_epi8(7),
+    );
+    // large[63 − k] for k in 0..32 is large[32..64] reversed, for k in 32..64 large[0..32].
+    let reverse = |v: __m256i| _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(v, rev));
+    let half = |s: __m256i, r: __m256i| {
+        let x = _mm256_xor_si256(s, r);
+        let index = _mm256_and_si256(_mm256_srli_epi16::<3>(x), low4);
+        let byte = _mm256_blendv_epi8(
+            _mm256_shuffle_epi8(set_lo, index),
+            _mm256_shuffle_epi8(set_hi, index),
+            x,
+        );
+        let bit = _mm256_shuffle_epi8(bit_of, _mm256_and_si256(x, low3));
+        let miss = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), _mm256_setzero_si256());
+        let escaped = _mm256_or_si256(_mm256_cmpeq_epi8(s, escape), _mm256_cmpeq_epi8(r, escape));
+        let hit = _mm256_or_si256(_mm256_andnot_si256(miss, _mm256_set1_epi8(-1)), escaped);
+        u64::from(_mm256_movemask_epi8(hit) as u32)
+    };
+    half(load(small, 0), reverse(load(large, 32))) | half(load(small, 32), reverse(load(large, 0))) << 32
+}
+
+/// [`Kernels::xor_hits`] in one 64-byte register: the reversal is a `pshufb` within lanes and
+/// a swap of the four lanes; the set's byte is chosen by a mask blend on bit 7.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
+fn hits_avx512(small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
+    use std::arch::x86_64::*;
+    let load = |b: &[u8; 64]| {
+        // SAFETY: 64 bytes from the start of a 64-byte array.
+        unsafe { _mm512_loadu_si512(b.as_ptr().cast()) }
+    };
+    // SAFETY: 16 bytes from offsets 0 and 16 of a 32-byte array.
+    let (set_lo, set_hi) = unsafe {
+        (
+            _mm512_broadcast_i32x4(_mm_loadu_si128(wanted.as_ptr().cast())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(wanted.as_ptr().add(16).cast())),
+        )
+    };
+    let s = load(small);
+    let r = _mm512_shuffle_epi8(load(large), load(&LANE_REVERSE));
+    let r = _mm512_shuffle_i64x2::<0x1B>(r, r);
+    let x = _mm512_xor_si512(s, r);
+    let index = _mm512_and_si512(_mm512_srli_epi16::<3>(x), _mm512_set1_epi8(15));
+    let byte = _mm512_mask_blend_epi8(
+        _mm512_movepi8_mask(x),
+        _mm512_shuffle_epi8(set_lo, index),
+        _mm512_shuffle_epi8(set_hi, index),
+    );
+    let bit = _mm512_shuffle_epi8(load(&BIT_OF), _mm512_and_si512(x, _mm512_set1_epi8(7)));
+    let escape = _mm512_set1_epi8(ESCAPE as i8);
+    _mm512_test_epi8_mask(byte, bit) | _mm512_cmpeq_epi8_mask(s, escape) | _mm512_cmpeq_epi8_mask(r, escape)
+}
+
 #[inline(always)]
 fn portable(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
     if bound <= 16 {
@@ -130,6 +268,56 @@ mod tests {
 
     fn reference(lo: &[u8], hi: &[u8]) -> u64 {
         lo.iter().zip(hi).fold(0, |w, (a, b)| w | 1 << (a ^ b))
+    }
+
+    #[test]
+    fn every_copy_of_the_search_agrees_with_the_definition() {
+        let mut x = 987654321u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut kernels = vec![Kernels::Portable, Kernels::detect()];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            kernels.push(Kernels::Avx2(Avx2Detected(())));
+        }
+        for round in 0..2000 {
+            // Values of every range (bytes of every bit 7, escapes now and then), sets from
+            // empty to full, so that each lane's lookup, blend and escape test is exercised.
+            let bound = [8u64, 64, 128, 256][round % 4];
+            let mut small = [0u8; 64];
+            let mut large = [0u8; 64];
+            for k in 0..64 {
+                small[k] = (next() % bound) as u8;
+                large[k] = (next() % bound) as u8;
+                if next() % 50 == 0 {
+                    small[k] = ESCAPE;
+                }
+                if next() % 50 == 0 {
+                    large[k] = ESCAPE;
+                }
+            }
+            let density = next() % 9;
+            let mut wanted = [0u8; 32];
+            for v in 0..256 {
+                if next() % 8 < density {
+                    wanted[v / 8] |= 1 << (v % 8);
+                }
+            }
+            let want: u64 = (0..64)
+                .filter(|&k| {
+                    let (a, b) = (small[k], large[63 - k]);
+                    let v = usize::from(a ^ b);
+                    wanted[v / 8] >> (v % 8) & 1 == 1 || a == ESCAPE || b == ESCAPE
+                })
+                .fold(0, |w, k| w | 1 << k);
+            for &k in &kernels {
+                assert_eq!(k.xor_hits(&small, &large, &wanted), want, "{k:?} round {round}");
+            }
+        }
     }
 
     #[test]

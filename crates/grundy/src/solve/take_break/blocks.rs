@@ -21,14 +21,15 @@
 //! sequential finishing of this one, from the values below this block's start (the next
 //! block's boundary is then one block back, so its near part is up to two blocks long). The
 //! far part reads a copy of what it needs of the state ([`FarCopy`]: the rare heaps so far,
-//! the witnesses), and the finishing reads the values of its block from a buffer
+//! the kernels), and the finishing reads the values of its block from a buffer
 //! ([`super::values::Tail`]) until both are done; then the block's values are appended. A
 //! pipeline never crosses a checkpoint (where the mask may change), and a stop (a wider
 //! storage, cancellation, memory) drops the pending tables.
 
-use super::sparse::{WITNESSES, mark_rare_splits};
+use super::sparse::mark_rare_splits;
 use super::values::{Cell, Cells, Store, Tail};
 use super::{State, Stop};
+use crate::solve::xor_pairs::{ESCAPE, Kernels};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -82,7 +83,7 @@ impl State<'_> {
         FarView {
             splits: &self.splits,
             rare: &self.rare,
-            witness: &self.witness,
+            kernels: self.kernels,
             mask: self.mask,
             twist: self.twist,
             unequal: self.rules.unequal,
@@ -97,7 +98,7 @@ impl State<'_> {
 
     /// The sparse method's next block, from heap `g.len()` (below `limit`), its far tables made
     /// now or by the last call, while the far tables of the block after it are made beside its
-    /// finishing (see the module doc). Returns why the run stops, if it does.
+    /// finishing (see the module doc). Returns why the run absent, if it does.
     pub(super) fn pipelined_block<S: Store>(&mut self, g: &mut S, limit: usize) -> Option<Stop> {
         let start = g.len();
         let end = (start + PIPELINE).min(limit);
@@ -148,14 +149,21 @@ impl State<'_> {
             heaps,
             boundary,
             tables,
-            stops,
+            absent,
             width,
         } = block;
+        let mut bytes = Vec::with_capacity(heaps.len());
         for (k, n) in heaps.clone().enumerate() {
             let table = &tables[k * width..(k + 1) * width];
-            let v = self.sparse_value(&Tail { base: g, tail: values }, n, Some((table, *boundary, stops[k])));
+            let tail = Tail {
+                base: g,
+                tail: values,
+                tail_bytes: &bytes,
+            };
+            let v = self.sparse_value(&tail, n, Some((table, *boundary, absent[k])));
             self.accept(n, v);
             values.push(v);
+            bytes.push(v.min(u32::from(ESCAPE)) as u8);
         }
     }
 
@@ -212,7 +220,7 @@ pub(super) struct FarView<'a> {
     pub(super) splits: &'a [usize],
     /// The rare heaps below the block's boundary (with their values).
     pub(super) rare: &'a [(u32, u32)],
-    pub(super) witness: &'a [[(u32, u32); WITNESSES]],
+    pub(super) kernels: Kernels,
     pub(super) mask: u32,
     pub(super) twist: bool,
     pub(super) unequal: bool,
@@ -224,19 +232,12 @@ impl FarView<'_> {
         FarCopy {
             splits: self.splits.to_vec(),
             rare: self.rare.to_vec(),
-            witness: self.witness.to_vec(),
             view: FarView {
                 splits: &[],
                 rare: &[],
-                witness: &[],
                 ..*self
             },
         }
-    }
-
-    /// The number of splits a ≤ m − a (a ≥ 1), as [`State::half`].
-    pub(super) fn half(&self, m: usize) -> usize {
-        super::half(m, self.unequal)
     }
 
     /// The sparse method's splits of heap n with a rare part r < start and m − r < start.
@@ -257,22 +258,22 @@ impl FarView<'_> {
     /// the threads of the current pool.
     fn pending<S: Cells>(&self, g: &S, start: usize, heaps: Range<usize>, width: usize) -> Pending {
         let mut tables = vec![0u8; heaps.len() * width];
-        let mut stops = vec![0u32; heaps.len()];
+        let mut absent = vec![0u32; heaps.len()];
         tables
             .par_chunks_mut(width)
-            .zip(stops.par_iter_mut())
+            .zip(absent.par_iter_mut())
             .enumerate()
             .with_min_len(4)
-            .for_each(|(k, (table, stop))| {
+            .for_each_init(Vec::new, |fronts, (k, (table, absent))| {
                 let n = heaps.start + k;
                 self.far_sparse(g, start, n, table);
-                *stop = self.far_search(g, n, start, table);
+                *absent = self.far_search(g, n, start, table, fronts);
             });
         Pending {
             heaps,
             boundary: start,
             tables,
-            stops,
+            absent,
             width,
         }
     }
@@ -282,7 +283,6 @@ impl FarView<'_> {
 pub(super) struct FarCopy {
     splits: Vec<usize>,
     rare: Vec<(u32, u32)>,
-    witness: Vec<[(u32, u32); WITNESSES]>,
     /// The view's mask, twist and rule (its slices empty: the copies above stand for them).
     view: FarView<'static>,
 }
@@ -293,18 +293,18 @@ impl FarCopy {
         FarView {
             splits: &self.splits,
             rare: &self.rare,
-            witness: &self.witness,
             ..self.view
         }
     }
 }
 
 /// The far tables of a block: for each heap, the values of its splits below `boundary` and
-/// where its search among them stopped (see [`State::sparse_value`]).
+/// the value below which its candidates not marked have no split there (see
+/// [`State::sparse_value`]).
 pub(super) struct Pending {
     heaps: Range<usize>,
     boundary: usize,
     tables: Vec<u8>,
-    stops: Vec<u32>,
+    absent: Vec<u32>,
     width: usize,
 }

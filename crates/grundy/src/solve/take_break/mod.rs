@@ -20,6 +20,7 @@
 
 mod blocks;
 mod code;
+mod hunt;
 mod plain;
 mod resume;
 mod sparse;
@@ -299,13 +300,8 @@ struct State<'a> {
     period: Option<Periodicity>,
     /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
     seen: Vec<u8>,
-    /// Per split removal, the splits a in lo..=hi not yet scanned by the search.
-    cursor: Vec<(usize, usize)>,
-    /// The split removals a rare candidate is searched in (scratch).
-    active: Vec<usize>,
-    /// witness[v]: the parts (small, large) of the last [`sparse::WITNESSES`] splits that gave
-    /// the rare value v, most recently used first ((0, 0): none).
-    witness: Vec<[(u32, u32); sparse::WITNESSES]>,
+    /// The splits of two common heaps the search for rare candidates scans (scratch).
+    fronts: Vec<hunt::Front>,
     /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
     /// mirrored copy, so that g(m − a) runs forwards; allocated when first needed).
     to: usize,
@@ -355,9 +351,7 @@ impl<'a> State<'a> {
             next_checkpoint: 64,
             period: None,
             seen: vec![0; 1 << 16],
-            cursor: Vec::new(),
-            active: Vec::new(),
-            witness: Vec::new(),
+            fronts: Vec::new(),
             to,
             rev: Vec::new(),
             rev_filled: 0,
@@ -526,10 +520,6 @@ impl<'a> State<'a> {
 
     fn mark(&mut self, v: u32) {
         self.seen[v as usize] = 1;
-    }
-
-    fn has(&self, v: u32) -> bool {
-        self.seen[v as usize] != 0
     }
 
     fn mex_of_bits(&self) -> u32 {

@@ -15,26 +15,22 @@
 //! even. Two common heaps a + b = m then have xor parity m mod 2 under R, so for a split of m
 //! only the values of that parity need a search, the others come from rare heaps alone. The
 //! mask search tries both classifications; 4.07 (g(n) = (n − 1) mod 4) has no rare heap at all
-//! with R = 1 and the twist. The search for a rare candidate takes the removals whose m allows
-//! it in turn, a block at a time from two fronts (the middle split, where large values are, and
-//! a = 1, where a preperiod's exceptional values are), and first tries the split that gave the
-//! value last time, shifted.
+//! with R = 1 and the twist. The rare candidates of a heap are looked for together among the
+//! splits of two common heaps, 64 splits at a time by a vector test (file `hunt.rs`).
 
 use super::blocks::FarView;
+use super::hunt::{Front, Wanted, candidates, fronts, hunt};
 use super::values::{Cells, Store};
 use super::{State, parity};
 
-/// Splits remembered per rare value as guesses for the next heaps ([`State::try_witness`]).
-pub(super) const WITNESSES: usize = 4;
-
 impl State<'_> {
     /// g(n) by the sparse space method (exact for every mask; see the module doc). With
-    /// `far` = (table, start, stop), the splits r + (m − r) with a rare r whose both parts are
-    /// below `start` are already marked in `table` (the block method, `blocks.rs`), and so is
-    /// every value below `stop` (found by a search among the splits below `start`, which found
-    /// no split of value `stop` there): only the other splits are looked at here.
+    /// `far` = (table, start, absent), the splits r + (m − r) with a rare r whose both parts
+    /// are below `start` are already marked in `table` (the block method, `blocks.rs`), and so
+    /// are the candidates below `absent` found among the splits below `start`; the others
+    /// below `absent` have no split there ([`FarView::far_search`]).
     pub(super) fn sparse_value<S: Cells>(&mut self, g: &S, n: usize, far: Option<(&[u8], usize, u32)>) -> u32 {
-        self.clear_bits();
+        let bound = self.clear_bits();
         if let Some((table, _, _)) = far {
             self.seen[..table.len()].copy_from_slice(table);
         }
@@ -59,236 +55,57 @@ impl State<'_> {
                 }
             }
         }
-        self.cursor.clear();
-        for si in 0..self.splits.len() {
-            let i = self.splits[si];
-            let h = if n >= i + 2 { self.half(n - i) } else { 0 };
-            self.cursor.push((1, h));
+        // The candidates: the splits of two common heaps, from a = 1 to the middle.
+        fronts(&self.splits, unequal, self.twist, n, 0, &mut self.fronts);
+        let (end, parities) = candidates(&self.seen, &self.fronts, self.mask, bound);
+        let mut want = Wanted::new(&self.seen, end, self.mask, parities);
+        if want.left() == 0 {
+            return end;
         }
-        let mut v = 0u32;
-        loop {
-            if self.has(v) {
-                v += 1;
-                continue;
+        let kernels = self.kernels;
+        if let Some((_, start, absent)) = far
+            && want.least(&self.seen).is_some_and(|v| v < absent)
+        {
+            // The candidates below `absent` have no split below `start`: only the splits
+            // reaching into the block can give them.
+            let mut near = self.fronts.clone();
+            for f in &mut near {
+                f.hi = f.hi.min(f.m.saturating_sub(start));
             }
-            // Two common heaps a + b = m have xor parity (twist ? m : 0) under the mask: only
-            // the removals whose m has v's parity can give v without a rare part.
-            let vp = parity(v & self.mask);
-            self.active.clear();
-            for si in 0..self.splits.len() {
-                let i = self.splits[si];
-                if n >= i + 2 && self.half(n - i) > 0 && vp == (self.twist && (n - i) & 1 == 1) {
-                    self.active.push(si);
-                }
-            }
-            if let Some((_, start, stop)) = far
-                && v == stop
-                && !self.active.is_empty()
+            hunt(g, kernels, &mut near, &mut self.seen, &mut want);
+            if let Some(v) = want.least(&self.seen)
+                && v < absent
             {
-                // The splits below `start` were searched for v: only those reaching into the
-                // block remain.
-                if self.near_search(g, n, v, start) {
-                    v += 1;
-                    continue;
-                }
                 return v;
             }
-            if !self.active.is_empty() && self.try_witness(g, n, v) {
-                v += 1;
-                continue;
-            }
-            if self.active.is_empty() || !self.search(g, n, v) {
-                return v;
-            }
-            v += 1;
         }
-    }
-
-    /// Whether a split a + (m − a) with m − a ≥ `start` (a ≤ m − start) of an active removal
-    /// has value v; every split value met is marked.
-    fn near_search<S: Cells>(&mut self, g: &S, n: usize, v: u32, start: usize) -> bool {
-        for k in 0..self.active.len() {
-            let m = n - self.splits[self.active[k]];
-            let top = self.half(m).min(m.saturating_sub(start));
-            mark_splits(&mut self.seen, g, m, 1..=top);
-        }
-        self.seen[v as usize] != 0
-    }
-
-    /// Remember the split a + b that gave value v (newest first, the oldest dropped).
-    fn remember(&mut self, v: u32, a: usize, b: usize) {
-        let v = v as usize;
-        if v >= self.witness.len() {
-            self.witness.resize(v + 1, [(0, 0); WITNESSES]);
-        }
-        let pair = (a.min(b) as u32, a.max(b) as u32);
-        let ring = &mut self.witness[v];
-        // Already the newest: nothing moves; elsewhere in the list: moved to the front.
-        let at = ring.iter().position(|&w| w == pair).unwrap_or(WITNESSES - 1);
-        ring[..=at].rotate_right(1);
-        ring[0] = pair;
-    }
-
-    /// Whether one of the splits that last gave v, with its small or its large part kept,
-    /// gives v again in one of the active removals (a guess that pays when values repeat
-    /// locally: Grundy's game's values repeat three heaps apart nearly a third of the time,
-    /// so of the last few witnesses, found at heaps of every residue, one usually fits).
-    fn try_witness<S: Cells>(&mut self, g: &S, n: usize, v: u32) -> bool {
-        let Some(&recent) = self.witness.get(v as usize) else {
-            return false;
-        };
-        for (a, b) in recent {
-            if a == 0 {
-                break;
-            }
-            let (a, b) = (a as usize, b as usize);
-            for k in 0..self.active.len() {
-                let m = n - self.splits[self.active[k]];
-                for x in [a, m.wrapping_sub(b)] {
-                    if x == 0 || x >= m || (self.rules.unequal && 2 * x == m) {
-                        continue;
-                    }
-                    if g.at(x) ^ g.at(m - x) == v {
-                        self.seen[v as usize] = 1;
-                        self.remember(v, x, m - x);
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Look for a split of value `v` in the active removals, resuming where the last search
-    /// stopped and marking every split value met. Each removal's splits a + (m − a), a in
-    /// 1..=half, are scanned from both ends of that range, a block at a time, taking the
-    /// removals in turn: from the middle (near-equal heaps carry the larger values, so rare
-    /// values turn up sooner) and from a = 1 (the small heaps, where exceptional values of a
-    /// preperiod live), so that a value is found about as soon as the nearest of these fronts
-    /// reaches it.
-    fn search<S: Cells>(&mut self, g: &S, n: usize, v: u32) -> bool {
-        // Splits per turn from the middle and from a = 1: on Grundy's game to 2·10^6, 32 at the
-        // edge scans 20% fewer splits than 8 (and as few as 64 or 128): small heaps are where
-        // many rare values of the middle range first appear.
-        const BLOCK: usize = 24;
-        const EDGE: usize = 32;
-        loop {
-            let mut progress = false;
-            for k in 0..self.active.len() {
-                let si = self.active[k];
-                let m = n - self.splits[si];
-                let (lo, hi) = self.cursor[si];
-                if lo > hi {
-                    continue;
-                }
-                progress = true;
-                // The middle block, then the edge block: a in [lo, hi] still to scan.
-                let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
-                let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
-                mark_splits(&mut self.seen, g, m, mid.clone());
-                mark_splits(&mut self.seen, g, m, edge.clone());
-                self.cursor[si] = (edge.end() + 1, mid.start() - 1);
-                if self.seen[v as usize] != 0 {
-                    // Remember which split gave v: the next heaps try it (shifted) first.
-                    if let Some(a) = mid.chain(edge).find(|&a| g.at(a) ^ g.at(m - a) == v) {
-                        self.remember(v, a, m - a);
-                    }
-                    return true;
-                }
-            }
-            if !progress {
-                return false;
-            }
-        }
+        hunt(g, kernels, &mut self.fronts, &mut self.seen, &mut want);
+        want.least(&self.seen).unwrap_or(end)
     }
 }
 
 impl FarView<'_> {
-    /// The block method's search, on heap n of a block starting at `start`: the values
-    /// 0, 1, 2, ... are taken in turn as the search of [`State::sparse_value`] takes them, each
-    /// missing from `table` looked for among the splits whose parts are both below `start`
-    /// (marking into `table` every split value met), until one is not found there (or cannot
-    /// be found without a rare part): that value is returned (`stop`, see
-    /// [`State::sparse_value`]). Reads a view of the state only, so heaps of a block run in parallel.
-    pub(super) fn far_search<S: Cells>(&self, g: &S, n: usize, start: usize, table: &mut [u8]) -> u32 {
-        const BLOCK: usize = 24;
-        const EDGE: usize = 32;
-        // Per split removal: the splits a in lo..=hi (all with m − a < start) not yet scanned.
-        let mut cursor: Vec<(usize, usize)> = self
-            .splits
-            .iter()
-            .map(|&i| {
-                if n < i + 2 {
-                    return (1, 0);
-                }
-                let m = n - i;
-                ((m + 1).saturating_sub(start).max(1), self.half(m))
-            })
-            .collect();
-        let mut v = 0u32;
-        loop {
-            if (v as usize) >= table.len() {
-                return v;
-            }
-            if table[v as usize] != 0 {
-                v += 1;
-                continue;
-            }
-            let vp = parity(v & self.mask);
-            let active = |si: usize| {
-                let m = n.wrapping_sub(self.splits[si]);
-                n >= self.splits[si] + 2 && self.half(m) > 0 && vp == (self.twist && m & 1 == 1)
-            };
-            // The splits that last gave v, shifted, when both their parts are below `start`.
-            let recent = self.witness.get(v as usize).copied().unwrap_or_default();
-            let hit = recent.iter().filter(|&&(a, _)| a > 0).any(|&(a, b)| {
-                let (a, b) = (a as usize, b as usize);
-                (0..self.splits.len()).filter(|&si| active(si)).any(|si| {
-                    let m = n - self.splits[si];
-                    [a, m.wrapping_sub(b)].into_iter().any(|x| {
-                        x != 0
-                            && x < m
-                            && !(self.unequal && 2 * x == m)
-                            && m - x < start
-                            && x < start
-                            && g.at(x) ^ g.at(m - x) == v
-                    })
-                })
-            });
-            if hit {
-                table[v as usize] = 1;
-                v += 1;
-                continue;
-            }
-            let mut found = false;
-            loop {
-                let mut progress = false;
-                for (si, c) in cursor.iter_mut().enumerate() {
-                    let (lo, hi) = *c;
-                    if lo > hi || !active(si) {
-                        continue;
-                    }
-                    progress = true;
-                    let m = n - self.splits[si];
-                    let mid = hi.saturating_sub(BLOCK - 1).max(lo)..=hi;
-                    let edge = lo..=(lo + EDGE - 1).min(mid.start() - 1);
-                    mark_splits(table, g, m, mid.clone());
-                    mark_splits(table, g, m, edge.clone());
-                    *c = (edge.end() + 1, mid.start() - 1);
-                    if table[v as usize] != 0 {
-                        found = true;
-                        break;
-                    }
-                }
-                if found || !progress {
-                    break;
-                }
-            }
-            if !found {
-                return v;
-            }
-            v += 1;
+    /// The block method's search, on heap n of a block starting at `start`: the candidates
+    /// below the least value unmarked in `table` that two common heaps cannot give (`end`,
+    /// which is returned) are looked for among the splits whose parts are both below `start`,
+    /// and marked in `table` when found. Every value below `end` left unmarked has no split
+    /// there. Reads a view of the state only, so heaps of a block run in parallel.
+    /// `run` is scratch space for the fronts.
+    pub(super) fn far_search<S: Cells>(
+        &self,
+        g: &S,
+        n: usize,
+        start: usize,
+        table: &mut [u8],
+        run: &mut Vec<Front>,
+    ) -> u32 {
+        fronts(self.splits, self.unequal, self.twist, n, start, run);
+        let (end, parities) = candidates(table, run, self.mask, table.len());
+        let mut want = Wanted::new(table, end, self.mask, parities);
+        if want.left() > 0 {
+            hunt(g, self.kernels, run, table, &mut want);
         }
+        end
     }
 }
 
@@ -320,28 +137,6 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
             continue;
         }
         seen[(x ^ g.at(b)) as usize & mask] = 1;
-    }
-}
-
-/// seen[g(a) ⊕ g(m − a)] = 1 for every a in `range` (1 ≤ a < m); not inlined, as above.
-#[inline(never)]
-fn mark_splits<S: Cells>(seen: &mut [u8], g: &S, m: usize, range: std::ops::RangeInclusive<usize>) {
-    let (lo, hi) = (*range.start(), *range.end());
-    if lo > hi {
-        return;
-    }
-    let mask = seen.len() - 1;
-    let (Some(small), Some(large)) = (g.exact(lo, hi), g.exact(m - hi, m - lo)) else {
-        for a in lo..=hi {
-            seen[(g.at(a) ^ g.at(m - a)) as usize & mask] = 1;
-        }
-        return;
-    };
-    let small = &small[lo..=hi];
-    let large = &large[m - hi..=m - lo];
-    for (x, y) in small.iter().zip(large.iter().rev()) {
-        let v: u32 = (*x).into() ^ (*y).into();
-        seen[v as usize & mask] = 1;
     }
 }
 

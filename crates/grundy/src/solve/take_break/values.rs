@@ -11,6 +11,8 @@
 //! The engine reads values through [`Store`] (one implementation per storage), so that its loops
 //! are written once.
 
+use crate::solve::xor_pairs::ESCAPE;
+
 /// Stored values: the narrowest unsigned type that holds every value so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Values {
@@ -179,6 +181,14 @@ pub(super) trait Cells: Sync {
     /// Every cell as a plain slice, when the cells of heaps `lo..=hi` (< len) hold their values
     /// exactly: the fast loops read those heaps only.
     fn exact(&self, lo: usize, hi: usize) -> Option<&[Self::Cell]>;
+    /// The cells of heaps `lo..=hi` as bytes, when stored as bytes in one run: each byte the
+    /// value, or [`ESCAPE`] for a value to be read by [`Cells::at`] (255 itself included).
+    fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]>;
+    /// Where the byte runs of [`Cells::bytes`] break: heaps below and from it are in different
+    /// runs (a block being finished, [`Tail`]).
+    fn seam(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Values as the engine reads and extends them: `Vec<u8>`, `Vec<u16>`, `Vec<u32>` and
@@ -232,6 +242,9 @@ impl<T: Cell> Cells for Vec<T> {
     fn exact(&self, _: usize, _: usize) -> Option<&[T]> {
         Some(self)
     }
+    fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+        T::bytes(self).map(|b| &b[lo..=hi])
+    }
 }
 
 impl<T: Cell> Store for Vec<T> {
@@ -283,6 +296,10 @@ impl Cells for Escaped {
             _ => Some(&self.bytes[..]),
         }
     }
+    /// The bytes, whose escape must be [`ESCAPE`] (the tests' lower escapes read exactly).
+    fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+        (self.escape == ESCAPE).then(|| &self.bytes[lo..=hi])
+    }
 }
 
 impl Store for Escaped {
@@ -320,6 +337,8 @@ impl Store for Escaped {
 pub(super) struct Tail<'a, S> {
     pub(super) base: &'a S,
     pub(super) tail: &'a [u32],
+    /// The tail's values as bytes ([`ESCAPE`] for 255 and more), for [`Cells::bytes`].
+    pub(super) tail_bytes: &'a [u8],
 }
 
 impl<S: Cells> Cells for Tail<'_, S> {
@@ -341,5 +360,18 @@ impl<S: Cells> Cells for Tail<'_, S> {
         } else {
             None
         }
+    }
+    fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+        let len = self.base.len();
+        if hi < len {
+            self.base.bytes(lo, hi)
+        } else if lo >= len {
+            Some(&self.tail_bytes[lo - len..=hi - len])
+        } else {
+            None
+        }
+    }
+    fn seam(&self) -> Option<usize> {
+        Some(self.base.len())
     }
 }

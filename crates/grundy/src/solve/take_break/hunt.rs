@@ -1,0 +1,343 @@
+//! The sparse space method's search for rare candidates: the values below a heap's first
+//! common-only candidate that no split with a rare part gave, looked for together among the
+//! splits of two common heaps.
+//!
+//! **What.** After the splits with a rare part are marked, let `end` be the least value that is
+//! neither marked nor of a parity that two common heaps can give ([`super::sparse`]): the mex is
+//! `end` if every other unmarked value below it (a *candidate*) is the value of some split, and
+//! otherwise the least candidate no split has. [`Wanted`] holds the candidates still missing;
+//! [`hunt`] scans splits until none is missing (the usual case: the heap is common) or every
+//! split is scanned (then the least candidate left is the mex, a rare heap).
+//!
+//! **Cost.** The splits are scanned 64 at a time by [`Kernels::xor_hits`]: one vector test of
+//! all candidates at once, about a tenth of a cycle per split; only the splits it reports are
+//! read exactly (a candidate met, or an escaped byte). Each removal is scanned from two fronts,
+//! the middle split (near-equal heaps carry the large values) and a = 1 (small heaps, where a
+//! preperiod's exceptional values are), 64 splits a turn, the removals in turn.
+//!
+//! **Why.** The earlier search marked the value of every split it passed (a load and a store
+//! per split) and looked for one candidate at a time; it was more than half of the time of
+//! Grundy's game, and its share grew with the heap (BENCHMARKS.md, "Grundy's game, session 9").
+
+use super::parity;
+use super::values::Cells;
+use crate::solve::xor_pairs::{ESCAPE, Kernels};
+
+/// The candidates of one heap still missing (see the module doc): the values v < `end` with
+/// `seen[v] = 0` whose parity under the mask is one of `parities`.
+pub(super) struct Wanted {
+    end: u32,
+    mask: u32,
+    /// parities[p]: values with popcount(v & mask) mod 2 = p are candidates.
+    parities: [bool; 2],
+    /// Candidates not yet found, per parity.
+    left: [usize; 2],
+    /// Bit v of the candidates v < 256 not yet found (for [`Kernels::xor_hits`]).
+    map: [u8; 32],
+}
+
+impl Wanted {
+    /// The candidates below `end` not marked in `seen`, of the given parities.
+    pub(super) fn new(seen: &[u8], end: u32, mask: u32, parities: [bool; 2]) -> Wanted {
+        let mut w = Wanted {
+            end,
+            mask,
+            parities,
+            left: [0; 2],
+            map: [0; 32],
+        };
+        for v in 0..end {
+            if w.wants(seen, v) {
+                w.left[usize::from(parity(v & mask))] += 1;
+                if v < 256 {
+                    w.map[(v / 8) as usize] |= 1 << (v % 8);
+                }
+            }
+        }
+        w
+    }
+
+    /// Whether v is a candidate still missing.
+    #[inline]
+    pub(super) fn wants(&self, seen: &[u8], v: u32) -> bool {
+        v < self.end && seen[v as usize] == 0 && self.parities[usize::from(parity(v & self.mask))]
+    }
+
+    /// Candidates still missing.
+    pub(super) fn left(&self) -> usize {
+        self.left[0] + self.left[1]
+    }
+
+    /// Candidates still missing of parity p (those a removal of parity p can give).
+    pub(super) fn left_of(&self, p: bool) -> usize {
+        self.left[usize::from(p)]
+    }
+
+    /// Candidate v (missing) is the value of a split: marked in `seen`.
+    pub(super) fn found(&mut self, seen: &mut [u8], v: u32) {
+        debug_assert!(self.wants(seen, v));
+        seen[v as usize] = 1;
+        self.left[usize::from(parity(v & self.mask))] -= 1;
+        if v < 256 {
+            self.map[(v / 8) as usize] &= !(1 << (v % 8));
+        }
+    }
+
+    /// The least candidate still missing.
+    pub(super) fn least(&self, seen: &[u8]) -> Option<u32> {
+        if self.left() == 0 {
+            return None;
+        }
+        (0..self.end).find(|&v| self.wants(seen, v))
+    }
+}
+
+/// One removal's splits to scan: the heap m = a + (m − a) left by it, the parity of the values
+/// two common heaps of it give, and the a still to scan (`lo..=hi`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Front {
+    pub(super) m: usize,
+    pub(super) parity: bool,
+    pub(super) lo: usize,
+    pub(super) hi: usize,
+}
+
+/// The fronts of heap n's split removals (`splits`, the removals that may leave two heaps):
+/// the splits a + (m − a) with 1 ≤ a ≤ m − a (a ≠ m − a when `unequal`) and m − a < `start`
+/// (every split when `start` = 0); `twist` as in [`super::sparse`].
+pub(super) fn fronts(splits: &[usize], unequal: bool, twist: bool, n: usize, start: usize, out: &mut Vec<Front>) {
+    out.clear();
+    for &i in splits {
+        if n < i + 2 {
+            continue;
+        }
+        let m = n - i;
+        let lo = if start == 0 {
+            1
+        } else {
+            (m + 1).saturating_sub(start).max(1)
+        };
+        let hi = super::half(m, unequal);
+        if lo <= hi {
+            out.push(Front {
+                m,
+                parity: twist && m & 1 == 1,
+                lo,
+                hi,
+            });
+        }
+    }
+}
+
+/// The least value unmarked in `seen` that no split of two common heaps of `fronts` can have,
+/// or `bound` (above every value an option can have) if less: the mex when no candidate below it
+/// is missing. Also the parities of the values such splits have.
+pub(super) fn candidates(seen: &[u8], fronts: &[Front], mask: u32, bound: usize) -> (u32, [bool; 2]) {
+    let mut parities = [false; 2];
+    for f in fronts {
+        parities[usize::from(f.parity)] = true;
+    }
+    let bound = bound.min(seen.len()) as u32;
+    let end = (0..bound)
+        .find(|&v| seen[v as usize] == 0 && !parities[usize::from(parity(v & mask))])
+        .unwrap_or(bound);
+    (end, parities)
+}
+
+/// Scan the splits of `fronts` for the candidates of `want`, 64 at a time from the middle
+/// (`hi` down) and from the small heaps (`lo` up) of each removal in turn, until none is
+/// missing or every split is scanned; each candidate found is marked in `seen`.
+pub(super) fn hunt<S: Cells>(g: &S, kernels: Kernels, fronts: &mut [Front], seen: &mut [u8], want: &mut Wanted) {
+    const RUN: usize = 64;
+    loop {
+        let mut progress = false;
+        for f in fronts.iter_mut() {
+            if f.lo > f.hi || want.left_of(f.parity) == 0 {
+                continue;
+            }
+            progress = true;
+            let mid = f.hi.saturating_sub(RUN - 1).max(f.lo);
+            scan(g, kernels, f.m, mid, f.hi, seen, want);
+            f.hi = mid - 1;
+            if want.left() == 0 {
+                return;
+            }
+            if f.lo <= f.hi {
+                let edge = (f.lo + RUN - 1).min(f.hi);
+                scan(g, kernels, f.m, f.lo, edge, seen, want);
+                f.lo = edge + 1;
+                if want.left() == 0 {
+                    return;
+                }
+            }
+        }
+        if !progress {
+            return;
+        }
+    }
+}
+
+/// The splits a + (m − a), a in `lo..=hi` (at most 64), against the candidates.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn scan<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen: &mut [u8], want: &mut Wanted) {
+    // Byte views of both runs: padded to 64 when shorter (the lanes past the run are dropped).
+    let (Some(small), Some(large)) = (g.bytes(lo, hi), g.bytes(m - hi, m - lo)) else {
+        return scan_cut(g, kernels, m, lo, hi, seen, want);
+    };
+    let len = hi - lo + 1;
+    let mut bits = if let (Ok(s), Ok(l)) = (small.try_into(), large.try_into()) {
+        kernels.xor_hits(s, l, &want.map)
+    } else {
+        let (mut s, mut l) = ([0u8; 64], [0u8; 64]);
+        s[..len].copy_from_slice(small);
+        l[64 - len..].copy_from_slice(large);
+        kernels.xor_hits(&s, &l, &want.map) & (u64::MAX >> (64 - len))
+    };
+    // The reported splits: a candidate (read from the bytes), or an escaped byte (read exactly).
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let (x, y) = (small[k], large[len - 1 - k]);
+        if x == ESCAPE || y == ESCAPE {
+            exact(g, m, lo + k, seen, want);
+        } else {
+            let v = u32::from(x ^ y);
+            if want.wants(seen, v) {
+                want.found(seen, v);
+                if want.left() == 0 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// [`scan`] of a run whose cells are not one byte run each: cut at the seam of two byte runs
+/// (a block being finished), or read exactly.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+fn scan_cut<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen: &mut [u8], want: &mut Wanted) {
+    // A run across the seam is cut there: on the small side between a = seam − 1 and seam, on
+    // the large side between m − a = seam and seam − 1, i.e. a = m − seam and m − seam + 1.
+    if let Some(seam) = g.seam() {
+        for cut in [seam, (m + 1).saturating_sub(seam)] {
+            if lo < cut && cut <= hi {
+                scan(g, kernels, m, lo, cut - 1, seen, want);
+                scan(g, kernels, m, cut, hi, seen, want);
+                return;
+            }
+        }
+    }
+    for a in lo..=hi {
+        exact(g, m, a, seen, want);
+    }
+}
+
+/// Split a + (m − a) read exactly: its value, if a candidate, is found.
+#[inline]
+fn exact<S: Cells>(g: &S, m: usize, a: usize, seen: &mut [u8], want: &mut Wanted) {
+    let v = g.at(a) ^ g.at(m - a);
+    if want.wants(seen, v) {
+        want.found(seen, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::take_break::values::{Escaped, Store, Tail};
+
+    /// A hunt over some storage: seen, wanted, fronts.
+    type HuntWith<'a> = dyn Fn(&mut [u8], &mut Wanted, &mut Vec<Front>) + 'a;
+
+    /// Values with every byte, 255 among them, and now and then a value above 255 (escaped).
+    fn random_values(len: usize, seed: u64) -> Vec<u32> {
+        let mut x = seed;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match x % 200 {
+                    0 => 255 + (x >> 32) as u32 % 40,
+                    1 => 255,
+                    _ => (x >> 40) as u32 % [8, 64, 255][(x >> 20) as usize % 3],
+                }
+            })
+            .collect()
+    }
+
+    /// Whatever the storage (bytes, escaped bytes, a finished block's tail), the kernel and the
+    /// removals' parities, the hunt finds exactly the candidates that some split has, and marks
+    /// them.
+    #[test]
+    fn the_hunt_finds_exactly_the_candidates_some_split_has() {
+        let mut kernels = vec![Kernels::Portable, Kernels::detect()];
+        kernels.dedup();
+        for seed in 1..40u64 {
+            let values = random_values(3000, seed);
+            let mut escaped = Escaped::from_bytes(Vec::new(), ESCAPE);
+            for &v in &values {
+                escaped.push(v);
+            }
+            let bytes: Vec<u8> = values.iter().map(|&v| v.min(255) as u8).collect();
+            let at = |a: usize, bytes_only: bool| if bytes_only { u32::from(bytes[a]) } else { values[a] };
+            let m = 1000 + (seed as usize * 37) % 1900;
+            let end = 100 + (seed as u32 * 13) % 200;
+            let mask = 1 + (seed as u32 % 255);
+            let parities = [seed % 3 != 0, seed % 3 != 1];
+            let seen0: Vec<u8> = (0..1024)
+                .map(|v| u8::from((v * seed as usize).is_multiple_of(5)))
+                .collect();
+            for bytes_only in [false, true] {
+                let want_all = Wanted::new(&seen0, end, mask, parities);
+                let present: Vec<u32> = (0..end)
+                    .filter(|&v| {
+                        want_all.wants(&seen0, v)
+                            && (1..=(m - 1) / 2).any(|a| at(a, bytes_only) ^ at(m - a, bytes_only) == v)
+                    })
+                    .collect();
+                let tail_from = m - 300;
+                let (base, tail): (Vec<u32>, Vec<u32>) = (values[..tail_from].to_vec(), values[tail_from..=m].to_vec());
+                let tail_bytes: Vec<u8> = tail.iter().map(|&v| v.min(255) as u8).collect();
+                let mut base_escaped = Escaped::from_bytes(Vec::new(), ESCAPE);
+                for &v in &base {
+                    base_escaped.push(v);
+                }
+                for &k in &kernels {
+                    let check = |g: &HuntWith, what: &str| {
+                        let mut seen = seen0.clone();
+                        let mut want = Wanted::new(&seen, end, mask, parities);
+                        // A removal of each parity the candidates have (the same splits).
+                        let mut f: Vec<Front> = [false, true]
+                            .into_iter()
+                            .filter(|&p| parities[usize::from(p)])
+                            .map(|parity| Front {
+                                m,
+                                parity,
+                                lo: 1,
+                                hi: (m - 1) / 2,
+                            })
+                            .collect();
+                        g(&mut seen, &mut want, &mut f);
+                        let found: Vec<u32> = (0..end).filter(|&v| seen[v as usize] != seen0[v as usize]).collect();
+                        assert_eq!(found, present, "{what} {k:?} seed {seed}");
+                        assert_eq!(want.left() == 0, present.len() == want_all.left(), "{what}");
+                    };
+                    if bytes_only {
+                        check(&|s, w, f| hunt(&bytes, k, f, s, w), "bytes");
+                    } else {
+                        check(&|s, w, f| hunt(&escaped, k, f, s, w), "escaped");
+                        let t = Tail {
+                            base: &base_escaped,
+                            tail: &tail,
+                            tail_bytes: &tail_bytes,
+                        };
+                        check(&|s, w, f| hunt(&t, k, f, s, w), "tail");
+                    }
+                }
+            }
+        }
+    }
+}
