@@ -25,6 +25,13 @@
 //!   (options known to miss are skipped in the deep pass).
 //! - The table keeps the facts "g(R) = v" and "g(R) ≠ j" ([`PackedTable`]), so the successive
 //!   tests k = 0, 1, 2, … of one region and the tests j < k reuse each other's work.
+//! - One list of options per test: after looking for an option of value k, the test proves
+//!   "g(R) ≠ j" for j < k on the options it already generated and canonicalised (not by a new
+//!   test of R, which would generate them again); a value j some option is known to have is
+//!   skipped, and an option found of value j is not asked again for another value (as in
+//!   Beling's version of Lemoine and Viennot's search in igsolve). 5 % fewer nodes on 5×8.
+//!   Looking for the values below k *first* (Beling's order), everywhere or only for k ≥ 2,
+//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (BENCHMARKS.md, "Cram (session 9)").
 //! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
 //!   half turn or a reflection, with no cell and no domino fixed, is 0.
 //! - Move ordering, measured on 4×7 … 5×8 (node counts in BENCHMARKS.md): the table cutoff

@@ -108,108 +108,137 @@ impl<T: FactStore> CramSearch<T> {
     }
 
     /// The search of [`CramSearch::region_has_value`] past its quick answers: an option of
-    /// value k, then the values below k; the fact proved goes into the table.
+    /// value k, then the values below k, on one list of options generated once; the fact
+    /// proved goes into the table.
+    ///
+    /// The test "g(x) ≠ j" for j < k is made on the same list (not by a new test of x, which
+    /// would generate and canonicalise every option again): j is skipped when an option's
+    /// value j is known from the table or the table already excludes it, and an option found
+    /// of value j is not asked again for the other values. No option of value j, while every
+    /// value below j is excluded, proves g(x) = j exactly (the least value no option has).
     fn decide(&mut self, x: u64, k: u8, start: u64) -> Result<bool> {
-        // The options of the start's regions (depth 2) are asked "g = j" for j < k first: the
-        // winning-move pass then finds every option's "g = 0" proved in the table.
-        let low_first = self.config.options_low_first && self.depth == 2 && k > 0;
-        if low_first {
-            for j in 0..k {
-                if self.region_has_value(x, j)? {
-                    return Ok(false);
-                }
-            }
-        }
-        let found = if k as u32 > self.option_count(x) {
+        if k as u32 > self.option_count(x) {
             self.stats.bound_cuts += 1;
-            true
-        } else {
-            self.option_with_value(x, k)?
-        };
-        if found {
             let work = self.stats.nodes - start + 1;
             self.put_excluded(x, k, work);
             return Ok(false);
         }
-        if !low_first {
-            for j in 0..k {
-                if self.region_has_value(x, j)? {
-                    return Ok(false);
-                }
+        // The options of the start's regions (depth 2) are asked "g = j" for j < k first: the
+        // winning-move pass then finds every option's "g = 0" proved in the table.
+        let low_first = self.config.options_low_first && self.depth == 2 && k > 0;
+        let (ob, ab) = (self.opts.len(), self.arena.len());
+        let answer = self.decide_on_options(x, k, start, low_first, ob);
+        self.opts.truncate(ob);
+        self.arena.truncate(ab);
+        answer
+    }
+
+    /// [`CramSearch::decide`] once the bound did not answer: generates the options of `x` at
+    /// `opts[ob..]` (the caller truncates them).
+    fn decide_on_options(&mut self, x: u64, k: u8, start: u64, low_first: bool, ob: usize) -> Result<bool> {
+        // Values of options known from the table (bit v: some option has value v).
+        let seen = self.generate_options(x, if low_first { None } else { Some(k) });
+        if !low_first && seen >> k & 1 == 1 {
+            self.stats.cutoffs += 1;
+            let work = self.stats.nodes - start + 1;
+            self.put_excluded(x, k, work);
+            return Ok(false);
+        }
+        if self.config.use_ordering {
+            self.opts[ob..].sort_unstable_by_key(|o| o.order);
+        }
+        if !low_first && self.find_option(ob, k)? {
+            let work = self.stats.nodes - start + 1;
+            self.put_excluded(x, k, work);
+            return Ok(false);
+        }
+        for j in 0..k {
+            if seen >> j & 1 == 1 || self.known(x).excludes(j) {
+                continue;
             }
+            if !self.find_option(ob, j)? {
+                // Every value below j is excluded and no option has value j.
+                let work = self.stats.nodes - start + 1;
+                self.put_value(x, j, work);
+                return Ok(false);
+            }
+            let work = self.stats.nodes - start + 1;
+            self.put_excluded(x, j, work);
+        }
+        if low_first && (seen >> k & 1 == 1 || self.find_option(ob, k)?) {
+            let work = self.stats.nodes - start + 1;
+            self.put_excluded(x, k, work);
+            return Ok(false);
         }
         let work = self.stats.nodes - start + 1;
         self.put_value(x, k, work);
         Ok(true)
     }
 
-    /// Whether some option of region `x` has value `k`.
-    pub(super) fn option_with_value(&mut self, x: u64, k: u8) -> Result<bool> {
-        let (ob, ab) = (self.opts.len(), self.arena.len());
-        let mut found = false;
-        if self.config.use_cutoff {
-            // Centre first, each option evaluated from the table as soon as it is generated.
-            // In batches of four, so that the table probes (memory-bound) overlap.
-            let list = self.dominoes(x);
-            let n = self.lists[list].len();
-            let mut j = 0;
-            'batches: while j < n {
-                let first = self.opts.len();
-                while j < n && self.opts.len() < first + 4 {
-                    let (d, dist) = self.lists[list][j];
-                    j += 1;
-                    if d & !x == 0 {
-                        self.push_option(x, d, dist);
-                        self.canonical_option(self.opts.len() - 1);
-                    }
-                }
-                for i in first..self.opts.len() {
-                    if let Some(v) = self.known_value(self.opts[i]) {
-                        if v == k {
-                            self.stats.cutoffs += 1;
-                            found = true;
-                            break 'batches;
-                        }
-                        self.opts[i].value = v;
-                    }
-                }
-            }
-        } else {
+    /// Push the options of region `x` onto `opts`, each evaluated from the table as soon as it
+    /// is generated (with the table cutoff pass; else all of them, not evaluated); the set of
+    /// values known (bit v). Stops at the first option of value `stop`, if any: the test is
+    /// then answered.
+    fn generate_options(&mut self, x: u64, stop: Option<u8>) -> u128 {
+        let mut seen = 0u128;
+        if !self.config.use_cutoff {
             self.expand(x);
+            return seen;
         }
-        if !found {
-            if self.config.use_ordering {
-                self.opts[ob..].sort_unstable_by_key(|o| o.order);
-            }
-            // In a parallel search, options another thread is deciding now are left for
-            // last (by then their answer is usually in the shared table).
-            let mut later = Vec::new();
-            for i in ob..self.opts.len() {
-                let o = self.canonical_option(i);
-                if o.value != UNKNOWN {
-                    continue;
-                }
-                if self.option_busy(o) {
-                    later.push(i);
-                    continue;
-                }
-                if self.sum_has_value(o.start as usize, o.len as usize, k)? {
-                    found = true;
-                    break;
+        // Centre first, in batches of four, so that the table probes (memory-bound) overlap.
+        let list = self.dominoes(x);
+        let n = self.lists[list].len();
+        let mut j = 0;
+        while j < n {
+            let first = self.opts.len();
+            while j < n && self.opts.len() < first + 4 {
+                let (d, dist) = self.lists[list][j];
+                j += 1;
+                if d & !x == 0 {
+                    self.push_option(x, d, dist);
+                    self.canonical_option(self.opts.len() - 1);
                 }
             }
-            if !found {
-                for i in later {
-                    let o = self.opts[i];
-                    if self.sum_has_value(o.start as usize, o.len as usize, k)? {
-                        found = true;
-                        break;
+            for i in first..self.opts.len() {
+                if let Some(v) = self.known_value(self.opts[i]) {
+                    seen |= 1 << v;
+                    self.opts[i].value = v;
+                    if Some(v) == stop {
+                        return seen;
                     }
                 }
             }
         }
-        self.opts.truncate(ob);
-        self.arena.truncate(ab);
-        Ok(found)
+        seen
+    }
+
+    /// Whether some option of `opts[ob..]` not known from the table has value `k`; the one
+    /// found gets its value recorded (it is not asked again for another value).
+    fn find_option(&mut self, ob: usize, k: u8) -> Result<bool> {
+        // In a parallel search, options another thread is deciding now are left for
+        // last (by then their answer is usually in the shared table).
+        let mut later = Vec::new();
+        for i in ob..self.opts.len() {
+            let o = self.canonical_option(i);
+            if o.value != UNKNOWN {
+                continue;
+            }
+            if self.option_busy(o) {
+                later.push(i);
+                continue;
+            }
+            if self.sum_has_value(o.start as usize, o.len as usize, k)? {
+                self.opts[i].value = k;
+                return Ok(true);
+            }
+        }
+        for i in later {
+            let o = self.opts[i];
+            if self.sum_has_value(o.start as usize, o.len as usize, k)? {
+                self.opts[i].value = k;
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }
