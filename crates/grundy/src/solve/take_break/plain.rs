@@ -363,14 +363,14 @@ impl Tiles<'_> {
 }
 
 /// Values below this go through [`mark_narrow`].
-const NARROW: usize = 4096;
+pub(super) const NARROW: usize = 4096;
 
 /// seen[lo[k] ⊕ rev[k]] = 1 for every k, every value below [`NARROW`] (so every xor too): a
 /// run of xors at a time into a buffer (a loop the compiler vectorises), then one store per
 /// split into a fixed-size table, with no bounds check (the index is masked to the table's
 /// size). 0.007 (values up to ~1000 at 10^5): BENCHMARKS.md, session 9.
 #[inline(never)]
-fn mark_narrow<T: Cell>(seen: &mut [u8], lo: &[T], rev: &[u32]) {
+pub(super) fn mark_narrow<T: Cell>(seen: &mut [u8], lo: &[T], rev: &[u32]) {
     const RUN: usize = 256;
     let table: &mut [u8; NARROW] = (&mut seen[..NARROW]).try_into().expect("the table holds every value");
     let mut buf = [0u32; RUN];
