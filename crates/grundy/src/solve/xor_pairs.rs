@@ -225,13 +225,70 @@ fn portable(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn avx2(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
+    if bound <= 16 {
+        return nibbles_avx2(lo, hi) as u64;
+    }
     portable(lo, hi, bound)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
 fn avx512(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
+    if bound <= 16 {
+        return nibbles_avx2(lo, hi) as u64;
+    }
     portable(lo, hi, bound)
+}
+
+/// [`bits16`] by table look-ups: for xors below 16, `vpshufb` turns each byte x into the byte
+/// 1 << x (x < 8) of one accumulator or 1 << (x − 8) (x ≥ 8) of the other, two look-ups and
+/// two ors per 32 splits instead of widening to 16-bit lanes for a variable shift (0.07 to
+/// 10^6: BENCHMARKS.md, session 9). Every byte of `lo` and `hi` must be below 16 (a byte with
+/// its high bit set would look up 0, one of 16..127 the entry of its low four bits).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn nibbles_avx2(lo: &[u8], hi: &[u8]) -> u16 {
+    use std::arch::x86_64::*;
+    let n = lo.len().min(hi.len());
+    // The tables, once per 128-bit lane (`vpshufb` looks up within each lane).
+    let low = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+    );
+    let high = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+    );
+    let mut acc = [_mm256_setzero_si256(); 4];
+    let blocks = n / 64;
+    for k in 0..blocks {
+        let at = 64 * k;
+        // SAFETY: at + 64 ≤ 64 · blocks ≤ n ≤ min(lo.len(), hi.len()), so the four 32-byte
+        // unaligned loads (`loadu`: no alignment needed) read inside both slices.
+        let (a0, b0, a1, b1) = unsafe {
+            (
+                _mm256_loadu_si256(lo.as_ptr().add(at).cast()),
+                _mm256_loadu_si256(hi.as_ptr().add(at).cast()),
+                _mm256_loadu_si256(lo.as_ptr().add(at + 32).cast()),
+                _mm256_loadu_si256(hi.as_ptr().add(at + 32).cast()),
+            )
+        };
+        let x0 = _mm256_xor_si256(a0, b0);
+        let x1 = _mm256_xor_si256(a1, b1);
+        acc[0] = _mm256_or_si256(acc[0], _mm256_shuffle_epi8(low, x0));
+        acc[1] = _mm256_or_si256(acc[1], _mm256_shuffle_epi8(high, x0));
+        acc[2] = _mm256_or_si256(acc[2], _mm256_shuffle_epi8(low, x1));
+        acc[3] = _mm256_or_si256(acc[3], _mm256_shuffle_epi8(high, x1));
+    }
+    let mut l = [0u8; 32];
+    let mut h = [0u8; 32];
+    // SAFETY: `l` and `h` are 32 bytes each, what one unaligned store writes.
+    unsafe {
+        _mm256_storeu_si256(l.as_mut_ptr().cast(), _mm256_or_si256(acc[0], acc[2]));
+        _mm256_storeu_si256(h.as_mut_ptr().cast(), _mm256_or_si256(acc[1], acc[3]));
+    }
+    let l = l.iter().fold(0u8, |x, y| x | y);
+    let h = h.iter().fold(0u8, |x, y| x | y);
+    let tail = 64 * blocks;
+    u16::from(l) | u16::from(h) << 8 | bits16(&lo[tail..n], &hi[tail..n])
 }
 
 macro_rules! bits_kernel {
@@ -330,7 +387,7 @@ mod tests {
             x
         };
         for bound in [16u32, 32, 64] {
-            for len in [0usize, 1, 5, 16, 31, 64, 65, 200, 1000] {
+            for len in [0usize, 1, 5, 16, 31, 63, 64, 65, 127, 128, 129, 200, 1000] {
                 // Sparse hits so that missing bits are noticed.
                 let lo: Vec<u8> = (0..len).map(|_| (next() % bound as u64) as u8).collect();
                 let hi: Vec<u8> = (0..len)

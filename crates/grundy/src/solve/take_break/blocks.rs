@@ -26,6 +26,7 @@
 //! pipeline never crosses a checkpoint (where the mask may change), and a stop (a wider
 //! storage, cancellation, memory) drops the pending tables.
 
+use super::plain::{NARROW, mark_narrow};
 use super::sparse::mark_rare_splits;
 use super::values::{Cell, Cells, Store, Tail};
 use super::{State, Stop};
@@ -56,13 +57,16 @@ impl State<'_> {
     /// [`State::pipelined_block`]); returns the width of a table (a power of two above
     /// every value of a heap below `start`, so above every xor of two of them).
     pub(super) fn far_block<S: Store>(&mut self, g: &S, start: usize, end: usize) -> usize {
-        let width = self.width();
         // The plain byte kernel reads the mirrored copy of heaps below `start`.
         let kernel = self.max < 64
             && match g.cells().and_then(S::Cell::bytes) {
                 Some(bytes) => self.mirror(bytes, start),
                 None => false,
             };
+        // Wider values below NARROW: the wide mirrored copy and tables of NARROW bytes
+        // (`plain::mark_narrow`).
+        let narrow = !kernel && (self.max as usize) < NARROW && g.cells().is_some() && self.mirror_wide(g, start);
+        let width = if narrow { NARROW } else { self.width() };
         let mut far = std::mem::take(&mut self.far);
         far.clear();
         far.resize((end - start) * width, 0);
@@ -72,7 +76,7 @@ impl State<'_> {
             far.par_chunks_mut(width)
                 .enumerate()
                 .with_min_len(4)
-                .for_each(|(k, table)| this.far_plain(g, start, start + k, table, kernel))
+                .for_each(|(k, table)| this.far_plain(g, start, start + k, table, kernel, narrow))
         });
         self.far = far;
         width
@@ -168,7 +172,7 @@ impl State<'_> {
     }
 
     /// The plain method's splits a + (m − a) of heap n with a > m − start.
-    fn far_plain<S: Store>(&self, g: &S, start: usize, n: usize, table: &mut [u8], kernel: bool) {
+    fn far_plain<S: Store>(&self, g: &S, start: usize, n: usize, table: &mut [u8], kernel: bool, narrow: bool) {
         let mask = table.len() - 1;
         for &i in &self.splits {
             if n < i + 2 {
@@ -197,6 +201,10 @@ impl State<'_> {
                     table[word.trailing_zeros() as usize & mask] = 1;
                     word &= word - 1;
                 }
+            } else if narrow && let Some(cells) = g.cells() {
+                // g(m − a) = rev_wide[to − m + a].
+                let to = self.to;
+                mark_narrow(table, &cells[lo..=h], &self.rev_wide[to - m + lo..=to - m + h]);
             } else if let Some(cells) = g.cells() {
                 let small = &cells[lo..=h];
                 let large = &cells[m - h..=m - lo];

@@ -403,9 +403,12 @@ impl<'a> State<'a> {
                     None => continue,
                 }
             }
-            if self.pool.is_some() && n >= blocks::FROM {
+            if n >= blocks::FROM && (self.pool.is_some() || self.tiles(g)) {
                 let end = (n + blocks::BLOCK).min(to + 1).min(self.next_checkpoint);
-                let width = self.far_block(g, n, end);
+                let width = match self.tiled_block(g, n, end) {
+                    Some(width) => width,
+                    None => self.far_block(g, n, end),
+                };
                 let far = std::mem::take(&mut self.far);
                 let mut stop = None;
                 for (k, table) in far.chunks_exact(width).enumerate() {

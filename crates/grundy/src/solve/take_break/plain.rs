@@ -6,10 +6,85 @@
 //! forward load; the xors become the bits of one word); wider values use a forward scalar loop
 //! over a mirrored `u32` copy and a byte table.
 
-use super::State;
 use super::values::{Cell, Store};
+use super::{State, half};
+use crate::solve::xor_pairs::Kernels;
+
+/// Splits a + (m − a) per tile of the tiled block ([`State::tiled_block`]; 8192 is 7% faster than
+/// 4096 and 5% faster than 16384 on 0.07 to 10^6): the heaps of a block
+/// all read g(a) for a in one tile and g(m − a) in a window one block longer, a few KB that
+/// stay in the L1 cache while every heap of the block takes its turn. The tests use a small
+/// odd tile so that short runs cross many tile edges.
+const TILE: usize = if cfg!(test) { 37 } else { 8192 };
 
 impl State<'_> {
+    /// Whether the plain method's heaps from `g.len()` on go through [`State::tiled_block`]:
+    /// values are bytes below 64 that can be mirrored.
+    pub(super) fn tiles<S: Store>(&self, g: &S) -> bool {
+        !self.sparse && self.max < 64 && self.to < 1 << 31 && g.cells().and_then(S::Cell::bytes).is_some()
+    }
+
+    /// The plain method's far tables of the block `start..end` (as [`State::far_block`], the
+    /// same tables: every split a + (m − a) with both parts below `start`), tiled: the splits
+    /// are taken a tile of `a` at a time for every heap of the block, instead of heap after heap
+    /// over the whole range of `a`. At 10^6 heaps a heap's values (1 MB and its mirrored copy)
+    /// no longer fit in the L2 cache, so heap after heap the byte kernel waits on memory; the
+    /// tiles read each value once per block. With a pool the heaps of the block are shared
+    /// between its threads, each tiling its share. Returns the width of a table, or `None` when
+    /// the values are not bytes below 64 ([`State::tiles`]).
+    pub(super) fn tiled_block<S: Store>(&mut self, g: &S, start: usize, end: usize) -> Option<usize> {
+        if !self.tiles(g) {
+            return None;
+        }
+        let bytes = g.cells().and_then(S::Cell::bytes)?;
+        if !self.mirror(bytes, start) {
+            return None;
+        }
+        let width = (self.max as usize + 1).next_power_of_two();
+        let tiles = Tiles {
+            kernels: self.kernels,
+            bytes: &bytes[..start],
+            rev: &self.rev,
+            to: self.to,
+            splits: &self.splits,
+            unequal: self.rules.unequal,
+            start,
+            bound: if self.max < 16 {
+                16
+            } else if self.max < 32 {
+                32
+            } else {
+                64
+            },
+        };
+        let mut words = vec![0u64; end - start];
+        match &self.pool {
+            Some(pool) => {
+                let share = (end - start).div_ceil(pool.current_num_threads().max(1));
+                pool.install(|| {
+                    use rayon::prelude::*;
+                    words
+                        .par_chunks_mut(share.max(1))
+                        .enumerate()
+                        .for_each(|(k, w)| tiles.words(start + k * share.max(1), w))
+                });
+            }
+            None => tiles.words(start, &mut words),
+        }
+        let mut far = std::mem::take(&mut self.far);
+        far.clear();
+        far.resize((end - start) * width, 0);
+        for (table, &word) in far.chunks_exact_mut(width).zip(&words) {
+            let mut word = word;
+            while word != 0 {
+                table[word.trailing_zeros() as usize & (width - 1)] = 1;
+                word &= word - 1;
+            }
+        }
+        self.far = far;
+        Some(width)
+    }
+
     pub(super) fn mirror(&mut self, g: &[u8], n: usize) -> bool {
         if self.to >= 1 << 31 {
             return false;
@@ -158,11 +233,15 @@ impl State<'_> {
             } else if wide {
                 // Forward loads on both sides (g(m − a) = rev_wide[to − m + a]).
                 let rev = &self.rev_wide[self.to - m + 1..=self.to - m + h];
-                let seen = &mut self.seen[..];
-                let mask = seen.len() - 1;
-                for (x, y) in lo.iter().zip(rev) {
-                    let v: u32 = (*x).into() ^ *y;
-                    seen[v as usize & mask] = 1;
+                if self.max < NARROW as u32 {
+                    mark_narrow(&mut self.seen, lo, rev);
+                } else {
+                    let seen = &mut self.seen[..];
+                    let mask = seen.len() - 1;
+                    for (x, y) in lo.iter().zip(rev) {
+                        let v: u32 = (*x).into() ^ *y;
+                        seen[v as usize & mask] = 1;
+                    }
                 }
             } else {
                 let seen = &mut self.seen[..];
@@ -226,4 +305,82 @@ fn pairs_word<T: Cell>(lo: &[T], hi: &[T]) -> u64 {
         acc[0] |= 1 << (((*a).into() ^ (*b).into()) & 63);
     }
     acc[0] | acc[1] | acc[2] | acc[3]
+}
+
+/// What the tiled block reads: the values below the block's start, their mirrored copy
+/// (rev[to − a] = g(a)), the rules' split removals.
+struct Tiles<'a> {
+    kernels: Kernels,
+    bytes: &'a [u8],
+    rev: &'a [u8],
+    to: usize,
+    splits: &'a [usize],
+    unequal: bool,
+    start: usize,
+    bound: u32,
+}
+
+impl Tiles<'_> {
+    /// words[k] = the bits of the values g(a) ⊕ g(m − a) of heap first + k over every split
+    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time.
+    fn words(&self, first: usize, words: &mut [u64]) {
+        let Some(last) = (first + words.len()).checked_sub(1) else {
+            return;
+        };
+        let top = self
+            .splits
+            .iter()
+            .filter(|&&i| last >= i + 2)
+            .map(|&i| half(last - i, self.unequal))
+            .max()
+            .unwrap_or(0);
+        let mut c = 1;
+        while c <= top {
+            let ce = (c + TILE - 1).min(top);
+            for (k, w) in words.iter_mut().enumerate() {
+                let n = first + k;
+                for &i in self.splits {
+                    if n < i + 2 {
+                        continue;
+                    }
+                    let m = n - i;
+                    // Both parts below start: a ≥ m + 1 − start, so m − a < start.
+                    let lo = (m + 1).saturating_sub(self.start).max(1).max(c);
+                    let hi = half(m, self.unequal).min(ce);
+                    if lo > hi {
+                        continue;
+                    }
+                    // g(m − a) = rev[to − m + a].
+                    *w |= self.kernels.xor_bits(
+                        &self.bytes[lo..=hi],
+                        &self.rev[self.to - m + lo..=self.to - m + hi],
+                        self.bound,
+                    );
+                }
+            }
+            c = ce + 1;
+        }
+    }
+}
+
+/// Values below this go through [`mark_narrow`].
+pub(super) const NARROW: usize = 4096;
+
+/// seen[lo[k] ⊕ rev[k]] = 1 for every k, every value below [`NARROW`] (so every xor too): a
+/// run of xors at a time into a buffer (a loop the compiler vectorises), then one store per
+/// split into a fixed-size table, with no bounds check (the index is masked to the table's
+/// size). 0.007 (values up to ~1000 at 10^5): BENCHMARKS.md, session 9.
+#[inline(never)]
+pub(super) fn mark_narrow<T: Cell>(seen: &mut [u8], lo: &[T], rev: &[u32]) {
+    const RUN: usize = 256;
+    let table: &mut [u8; NARROW] = (&mut seen[..NARROW]).try_into().expect("the table holds every value");
+    let mut buf = [0u32; RUN];
+    for (l, r) in lo.chunks(RUN).zip(rev.chunks(RUN)) {
+        for ((b, x), y) in buf.iter_mut().zip(l).zip(r) {
+            *b = (*x).into() ^ *y;
+        }
+        for &v in &buf[..l.len().min(r.len())] {
+            table[v as usize & (NARROW - 1)] = 1;
+        }
+    }
 }
