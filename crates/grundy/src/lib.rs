@@ -79,6 +79,18 @@ pub use nimber::{Nimber, mex, nim_sum};
 pub use outcome::Outcome;
 pub use value::Value;
 
+/// Reproducible pseudo-random numbers for the tests (Marsaglia's xorshift64: the same seed,
+/// the same sequence; the seed must not be 0).
+#[cfg(test)]
+pub(crate) fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// The engines' internal modules stay crate-private (the public API is what a library user

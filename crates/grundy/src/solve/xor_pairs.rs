@@ -14,9 +14,9 @@
 //!
 //! **The sparse method's search** ([`Kernels::xor_hits`]): which of 64 splits give one of the
 //! values still looked for, a 256-bit set. Per 64 splits: two loads, a byte reversal (g(m − a)
-//! runs backwards), an xor, a table lookup of the set's byte and bit (`pshufb`), and the test;
-//! about a tenth of a cycle per split against a load and a store per split for marking each
-//! value met (BENCHMARKS.md, "Grundy's game, session 9").
+//! runs backwards), an xor, a table lookup of the set's byte and bit (`pshufb`), and the test,
+//! where marking each value met cost a load and a store per split (Grundy's game to 10^8: 249 s
+//! of CPU against 448 s, BENCHMARKS.md, "Grundy's game, session 9").
 
 /// Proof that the CPU reported AVX2. The field is private, so only this module makes one, and
 /// only after asking the CPU: safe code elsewhere can get one only from [`Kernels::detect`].
@@ -329,13 +329,7 @@ mod tests {
 
     #[test]
     fn every_copy_of_the_search_agrees_with_the_definition() {
-        let mut x = 987654321u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::xorshift(987654321u64);
         let mut kernels = vec![Kernels::Portable, Kernels::detect()];
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
@@ -350,10 +344,10 @@ mod tests {
             for k in 0..64 {
                 small[k] = (next() % bound) as u8;
                 large[k] = (next() % bound) as u8;
-                if next() % 50 == 0 {
+                if next().is_multiple_of(50) {
                     small[k] = ESCAPE;
                 }
-                if next() % 50 == 0 {
+                if next().is_multiple_of(50) {
                     large[k] = ESCAPE;
                 }
             }
@@ -379,20 +373,14 @@ mod tests {
 
     #[test]
     fn every_copy_agrees_with_the_definition() {
-        let mut x = 12345u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::xorshift(12345u64);
         for bound in [16u32, 32, 64] {
             for len in [0usize, 1, 5, 16, 31, 63, 64, 65, 127, 128, 129, 200, 1000] {
                 // Sparse hits so that missing bits are noticed.
                 let lo: Vec<u8> = (0..len).map(|_| (next() % bound as u64) as u8).collect();
                 let hi: Vec<u8> = (0..len)
                     .map(|i| {
-                        if next() % 7 == 0 {
+                        if next().is_multiple_of(7) {
                             (next() % bound as u64) as u8
                         } else {
                             lo[i]

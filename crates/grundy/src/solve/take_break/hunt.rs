@@ -10,10 +10,10 @@
 //! split is scanned (then the least candidate left is the mex, a rare heap).
 //!
 //! **Cost.** The splits are scanned 64 at a time by [`Kernels::xor_hits`]: one vector test of
-//! all candidates at once, about a tenth of a cycle per split; only the splits it reports are
-//! read exactly (a candidate met, or an escaped byte). Each removal is scanned from two fronts,
-//! the middle split (near-equal heaps carry the large values) and a = 1 (small heaps, where a
-//! preperiod's exceptional values are), 64 splits a turn, the removals in turn.
+//! all candidates at once (a handful of vector instructions per 64 splits); only the splits it
+//! reports are read exactly (a candidate met, or an escaped byte). Each removal is scanned from
+//! two fronts, the middle split (near-equal heaps carry the large values) and a = 1 (small
+//! heaps, where a preperiod's exceptional values are), 64 splits a turn, the removals in turn.
 //!
 //! **Why.** The earlier search marked the value of every split it passed (a load and a store
 //! per split) and looked for one candidate at a time; it was more than half of the time of
@@ -253,12 +253,10 @@ mod tests {
 
     /// Values with every byte, 255 among them, and now and then a value above 255 (escaped).
     fn random_values(len: usize, seed: u64) -> Vec<u32> {
-        let mut x = seed;
+        let mut next = crate::xorshift(seed);
         (0..len)
             .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = next();
                 match x % 200 {
                     0 => 255 + (x >> 32) as u32 % 40,
                     1 => 255,

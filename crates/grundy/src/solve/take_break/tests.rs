@@ -73,18 +73,12 @@ fn sparse_plain_and_reference_agree_on_small_codes() {
 fn every_method_equals_the_definition_on_random_codes() {
     // Codes d0.d1d2d3d4 (d0 ∈ {0, 4}), some with unequal splits: the plain byte kernels,
     // the scalar plain loop (values ≥ 64), the sparse method with and without twist.
-    let mut x = 0x9e3779b97f4a7c15u64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = crate::xorshift(0x9e3779b97f4a7c15u64);
     let mut twisted = 0;
     for _ in 0..40 {
-        let mut code = vec![if next() % 2 == 0 { 0 } else { 4 }];
+        let mut code = vec![if next().is_multiple_of(2) { 0 } else { 4 }];
         code.extend((0..1 + next() % 4).map(|_| (next() % 8) as u8));
-        let rules = TakeBreak::new(code.clone(), next() % 4 == 0);
+        let rules = TakeBreak::new(code.clone(), next().is_multiple_of(4));
         let r = reference(&rules, 500);
         for method in [Method::Plain, Method::Sparse, Method::Auto] {
             let c = values(&rules, 500, method, false);
