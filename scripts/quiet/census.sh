@@ -3,7 +3,7 @@
 # alternately, twice each; then octal:3 to 10^5 on two threads. About 8 minutes on an idle
 # 2-core machine. Usage: scripts/quiet/census.sh [GRUNDY_BINARY]
 set -euo pipefail
-G=${1:-target/release/grundy}
+G=$(realpath "${1:-target/release/grundy}")
 . "$(dirname "$0")/lib.sh"
 header
 PICK="^census"

@@ -4,7 +4,7 @@
 # (0.77, 4.07: to 10^8) and a plain one (0.07). At most about 8 minutes on an idle 2-core
 # machine; each case is bounded. Usage: scripts/quiet/seq.sh [GRUNDY_BINARY]
 set -euo pipefail
-G=${1:-target/release/grundy}
+G=$(realpath "${1:-target/release/grundy}")
 . "$(dirname "$0")/lib.sh"
 header
 PICK="period|open|values|heap"
