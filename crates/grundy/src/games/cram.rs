@@ -569,8 +569,15 @@ impl CramEngine {
     /// The report of the engine's counters after the start's value.
     fn stats_line(&self) -> String {
         let s = self.search.stats();
+        let per_thread = match &self.search {
+            Searcher::Team(t) => {
+                let n: Vec<String> = t.thread_nodes().iter().map(u64::to_string).collect();
+                format!(" ({} per thread)", n.join(" + "))
+            }
+            _ => String::new(),
+        };
         format!(
-            "search: nimber in {:.3} s ({} thread{}{}), {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+            "search: nimber in {:.3} s ({} thread{}{}), {} nodes{per_thread}, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
             self.elapsed.as_secs_f64(),
             self.search.jobs(),
             if self.search.jobs() == 1 { "" } else { "s" },

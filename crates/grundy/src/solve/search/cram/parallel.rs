@@ -423,6 +423,11 @@ impl ParallelCram {
         }
         Ok((nimber, job.answers.iter().map(|a| a.load(Relaxed) == 1).collect()))
     }
+    /// The nodes of each thread so far (how evenly the work was shared).
+    pub fn thread_nodes(&self) -> Vec<u64> {
+        self.workers.iter().map(|w| w.own_stats().nodes).collect()
+    }
+
     /// The counters of every thread added up, with the shared table's.
     pub fn stats(&self) -> CramStats {
         let mut s = CramStats::default();
