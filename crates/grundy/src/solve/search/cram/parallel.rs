@@ -9,11 +9,15 @@
 //! a marked region among its options leaves it for last, takes the next one, and usually finds
 //! the marked one answered in the table when it comes back. A list of boards (the options of
 //! the start, for the winning moves) is shared out instead: each thread takes the next board
-//! not yet taken. Results are kept by index, so the output does not depend on the number of
-//! threads or on who finished first.
+//! not yet taken, and a thread left without one joins a board still being decided (the first
+//! answer ends it for both). The nimber of the start and the list can be asked at once
+//! ([`ParallelCram::nimber_and_zero_options`]): one thread on the nimber, the others on the
+//! list, the nimber handed out as soon as it is known. Results are kept by index, so the
+//! output does not depend on the number of threads or on who finished first.
 //!
 //! Why: the nimber search is one deep AND/OR tree, so the threads share its table rather than
-//! split it statically; the winning-move pass is a list of independent proofs.
+//! split it statically; the winning-move pass is a list of independent proofs, which needs no
+//! fact of the nimber search (so it need not wait for it).
 //!
 //! Cost: per node one relaxed load (the stop flag, every 4096 nodes) and, in the top levels,
 //! one atomic store and load per region marked or looked up. The single-threaded engine
