@@ -441,7 +441,7 @@ fn winners(moves: Vec<Move<Board>>, class: &[usize], yes: &[bool]) -> Vec<Move<B
 /// Cram valued by the dedicated bitboard engine ([`CramSearch`]), as an [`Engine`] of the
 /// generic adapter (shared by every position reached from the start). On a team, when the
 /// start's winning moves will be asked after its value ([`Settings::moves_follow`]), they are
-/// searched alongside the start's nimber on a thread of their own ([`Pending`]): the nimber is
+/// searched alongside the start's nimber on a thread of their own: the nimber is
 /// returned as soon as it is known, the moves when asked.
 pub struct CramEngine {
     search: Searcher,
