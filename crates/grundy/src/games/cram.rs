@@ -514,8 +514,13 @@ impl CramEngine {
     /// [`ParallelCram::nimber_and_zero_options`]): returns as soon as the nimber is known and
     /// leaves the moves to [`CramEngine::settle`].
     fn nimber_with_moves(&mut self, board: &Board) -> Result<u8> {
-        let Searcher::Team(mut team) = std::mem::replace(&mut self.search, Searcher::Lent) else {
-            unreachable!("only a team searches the moves alongside");
+        let mut team = match std::mem::replace(&mut self.search, Searcher::Lent) {
+            Searcher::Team(team) => team,
+            // Only a team searches the moves alongside (the builder makes sure of it).
+            other => {
+                self.search = other;
+                return self.search.nimber(board.bits);
+            }
         };
         let clock = std::time::Instant::now();
         let moves = Cram.moves(board);
@@ -628,7 +633,7 @@ impl Engine for CramEngine {
             if pass.board == *board && target == Nimber(0) {
                 if self.stats {
                     self.control.message(format!(
-                        "search: moves to value 0 searched alongside the nimber, done {:.3} s after the start: {} options, {} up to symmetry",
+                        "search: moves to value 0 searched alongside the nimber, ready {:.3} s after the start: {} options, {} up to symmetry",
                         pass.clock.elapsed().as_secs_f64(),
                         pass.moves.len(),
                         pass.classes
@@ -696,19 +701,23 @@ enum Searcher {
     One(Box<CramSearch>),
     Team(Box<ParallelCram>),
     /// The team is on a winning-move pass's thread ([`CramEngine::nimber_with_moves`]);
-    /// [`CramEngine::settle`] puts it back before any other use.
+    /// [`CramEngine::settle`] puts it back before any other use (it stays lent only when that
+    /// thread could not start: then every question fails with an error).
     Lent,
 }
 
-/// Every use of the searcher comes after [`CramEngine::settle`].
-const LENT: &str = "the team is taken back from the winning-move pass before any other use";
+/// The error of a searcher whose team was lost: [`CramEngine::settle`] takes the team back
+/// before any other use, so only a pass whose thread could not start leaves it lent.
+fn team_lost() -> crate::error::Error {
+    crate::error::Error::Unsupported("the search threads were lost (a thread could not be started)".into())
+}
 
 impl Searcher {
     fn jobs(&self) -> usize {
         match self {
             Searcher::One(_) => 1,
             Searcher::Team(t) => t.jobs(),
-            Searcher::Lent => unreachable!("{LENT}"),
+            Searcher::Lent => 0,
         }
     }
 
@@ -716,7 +725,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.nimber(cells),
             Searcher::Team(t) => t.nimber(cells),
-            Searcher::Lent => unreachable!("{LENT}"),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 
@@ -732,7 +741,7 @@ impl Searcher {
                 Ok(out)
             }
             Searcher::Team(t) => t.boards_with_value(boards, k, done),
-            Searcher::Lent => unreachable!("{LENT}"),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 
@@ -740,7 +749,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.stats(),
             Searcher::Team(t) => t.stats(),
-            Searcher::Lent => unreachable!("{LENT}"),
+            Searcher::Lent => CramStats::default(),
         }
     }
 
@@ -748,7 +757,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.save(path, board),
             Searcher::Team(t) => t.save(path, board),
-            Searcher::Lent => unreachable!("{LENT}"),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 
@@ -756,7 +765,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.load(path, board),
             Searcher::Team(t) => t.load(path, board),
-            Searcher::Lent => unreachable!("{LENT}"),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 }
