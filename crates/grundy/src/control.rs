@@ -309,7 +309,10 @@ mod tests {
     fn a_cancelled_solver_stops_with_interrupted() {
         let limits = crate::solve::Limits::default();
         limits.control.cancel_token().cancel();
-        let settings = crate::games::Settings { limits };
+        let settings = crate::games::Settings {
+            limits,
+            ..Default::default()
+        };
         let mut solver = settings.solver(crate::games::wythoff::Wythoff);
         assert_eq!(solver.nimber(&(400, 400)), Err(Error::Interrupted));
     }

@@ -89,6 +89,10 @@ pub fn value(
 ) -> Result<String> {
     let max_states = settings.limits.max_states;
     let control = settings.limits.control.clone();
+    let settings = Settings {
+        moves_follow: !no_moves,
+        ..settings
+    };
     let p = build(words, misere, &settings)?;
     let mut report = ValueReport::value_only(p.as_ref())?;
     let mut out = String::new();

@@ -602,9 +602,16 @@ fn cram_value_is_the_same_on_one_thread_and_on_several_and_no_moves_stops_after_
         );
         String::from_utf8(out.stdout).unwrap()
     };
-    for board in ["4x5", "3x7", "..#./..../.#.."] {
+    // 4x4 and 2x2/..#. are P-positions: the moves searched alongside the nimber stop at once.
+    for board in ["4x5", "3x7", "..#./..../.#..", "4x4", "..../..../..#."] {
         let one = run(&["value", "cram", board, "--jobs", "1"]);
-        assert!(one.contains("winning moves"), "{one}");
+        assert!(one.contains("winning moves") || one.contains("value    0"), "{one}");
+        // With the counters (reported after the moves searched alongside the nimber).
+        assert_eq!(
+            run(&["value", "cram", board, "--jobs", "2", "--stats"]),
+            one,
+            "{board} --stats"
+        );
         for jobs in ["2", "3", "0"] {
             assert_eq!(
                 run(&["value", "cram", board, "--jobs", jobs]),

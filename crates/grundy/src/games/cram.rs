@@ -388,6 +388,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             control.message(format!("table file {}: {n} nimbers read", path.display()));
         }
     }
+    // The winning moves alongside the nimber need a team, and a table file is saved right
+    // after the nimber (before the moves): then the two are searched one after the other.
+    let moves_alongside = settings.moves_follow && jobs > 1 && table_file.is_none();
     let engine = CramEngine {
         search,
         control,
@@ -395,6 +398,10 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         table_file,
         board_text: board.format(),
         elapsed: std::time::Duration::ZERO,
+        moves_alongside,
+        alongside: false,
+        pending: None,
+        stats_owed: false,
     };
     Ok(Box::new(Instance::new("cram", engine, board)))
 }
@@ -421,8 +428,21 @@ fn symmetry_classes(start: &Board, boards: impl Iterator<Item = Board>) -> (Vec<
     (distinct, class)
 }
 
+/// The moves whose class (`class[i]` for move i) has `yes[class]`.
+fn winners(moves: Vec<Move<Board>>, class: &[usize], yes: &[bool]) -> Vec<Move<Board>> {
+    moves
+        .into_iter()
+        .zip(class)
+        .filter(|&(_, &c)| yes[c])
+        .map(|(m, _)| m)
+        .collect()
+}
+
 /// Cram valued by the dedicated bitboard engine ([`CramSearch`]), as an [`Engine`] of the
-/// generic adapter (shared by every position reached from the start).
+/// generic adapter (shared by every position reached from the start). On a team, when the
+/// start's winning moves will be asked after its value ([`Settings::moves_follow`]), they are
+/// searched alongside the start's nimber on a thread of their own: the nimber is
+/// returned as soon as it is known, the moves when asked.
 pub struct CramEngine {
     search: Searcher,
     /// Cancellation, memory budget and the observer of progress and messages.
@@ -436,6 +456,152 @@ pub struct CramEngine {
     board_text: String,
     /// Time of the last value.
     elapsed: std::time::Duration,
+    /// The first nimber asked (the start's) is searched together with the start's winning
+    /// moves ([`ParallelCram::nimber_and_zero_options`]): `value` asks for them next.
+    moves_alongside: bool,
+    /// Whether it did (for the counters' report).
+    alongside: bool,
+    /// The winning-move pass still running after the start's nimber was returned (its thread
+    /// holds the team until [`CramEngine::settle`] takes it back).
+    pending: Option<(Pending, PassThread)>,
+    /// The counters' report after the start's value waits for the pending pass (the team is
+    /// busy with it).
+    stats_owed: bool,
+}
+
+/// The start's winning-move pass, running on its own thread with the team after the nimber
+/// was returned.
+struct Pending {
+    /// The start board.
+    board: Board,
+    /// Its moves, and for each the index of its symmetry class.
+    moves: Vec<Move<Board>>,
+    class: Vec<usize>,
+    /// The number of classes.
+    classes: usize,
+    /// When the pass (with the nimber) started.
+    clock: std::time::Instant,
+}
+
+/// The thread of a [`Pending`] pass: gives back the team, the nimber and whether each class has
+/// value 0.
+type PassThread = std::thread::JoinHandle<(Box<ParallelCram>, PassResult)>;
+
+/// What a [`Pending`] pass found: the nimber, and for each class whether it has value 0.
+type PassResult = Result<(u8, Vec<bool>)>;
+
+impl CramEngine {
+    /// Wait for the pending winning-move pass, if any, and take the team back; the pass and
+    /// its answers.
+    fn settle(&mut self) -> Option<(Pending, PassResult)> {
+        let (p, handle) = self.pending.take()?;
+        let (team, r) = match handle.join() {
+            Ok(x) => x,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        self.search = Searcher::Team(team);
+        if p.classes > 0 {
+            self.control.finished("moves decided");
+        }
+        if std::mem::take(&mut self.stats_owed) && r.is_ok() {
+            let line = self.stats_line();
+            self.control.message(line);
+        }
+        Some((p, r))
+    }
+
+    /// The start's nimber with its winning moves searched alongside on the team (see
+    /// [`ParallelCram::nimber_and_zero_options`]): returns as soon as the nimber is known and
+    /// leaves the moves to [`CramEngine::settle`].
+    fn nimber_with_moves(&mut self, board: &Board) -> Result<u8> {
+        let mut team = match std::mem::replace(&mut self.search, Searcher::Lent) {
+            Searcher::Team(team) => team,
+            // Only a team searches the moves alongside (the builder makes sure of it).
+            other => {
+                self.search = other;
+                return self.search.nimber(board.bits);
+            }
+        };
+        let clock = std::time::Instant::now();
+        let moves = Cram.moves(board);
+        let (distinct, class) = symmetry_classes(board, moves.iter().map(|m| m.position));
+        let classes = distinct.len();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let control = self.control.clone();
+        let cells = board.bits;
+        let handle = std::thread::Builder::new()
+            .name("cram-moves".into())
+            .spawn(move || {
+                let done = |n: u64| control.progress("moves decided", n, Some(classes as u64));
+                let on_nimber = |v: u8| {
+                    let _ = tx.send(v);
+                };
+                let r = team.nimber_and_zero_options(cells, &distinct, &on_nimber, &done);
+                (team, r)
+            });
+        let handle = match handle {
+            Ok(h) => h,
+            Err(e) => {
+                // The team went with the closure that could not start: nothing to recover.
+                return Err(crate::error::Error::Unsupported(format!(
+                    "cannot start the search thread: {e}"
+                )));
+            }
+        };
+        let pass = Pending {
+            board: *board,
+            moves,
+            class,
+            classes,
+            clock,
+        };
+        self.pending = Some((pass, handle));
+        match rx.recv() {
+            Ok(v) => {
+                if v == 0 {
+                    // No winning move: the pass stops at once.
+                    if let Some((_, r)) = self.settle() {
+                        r?;
+                    }
+                }
+                Ok(v)
+            }
+            // The thread failed before the nimber was known: its error.
+            Err(_) => match self.settle() {
+                Some((_, r)) => r.map(|(v, _)| v),
+                None => unreachable!("the pass was pending"),
+            },
+        }
+    }
+
+    /// The report of the engine's counters after the start's value.
+    fn stats_line(&self) -> String {
+        let s = self.search.stats();
+        let per_thread = match &self.search {
+            Searcher::Team(t) => {
+                let n: Vec<String> = t.thread_nodes().iter().map(u64::to_string).collect();
+                format!(" ({} per thread)", n.join(" + "))
+            }
+            _ => String::new(),
+        };
+        format!(
+            "search: nimber in {:.3} s ({} thread{}{}), {} nodes{per_thread}, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+            self.elapsed.as_secs_f64(),
+            self.search.jobs(),
+            if self.search.jobs() == 1 { "" } else { "s" },
+            if self.alongside { ", counters with the winning moves searched alongside" } else { "" },
+            s.nodes,
+            s.symmetric,
+            s.bound_cuts,
+            s.cutoffs,
+            s.table.entries,
+            s.table.capacity,
+            s.table.lookups,
+            s.table.hits,
+            s.table.stores,
+            s.table.replaced
+        )
+    }
 }
 
 impl Engine for CramEngine {
@@ -446,13 +612,36 @@ impl Engine for CramEngine {
     }
 
     fn nimber(&mut self, board: &Board) -> Result<Nimber> {
+        if let Some((_, r)) = self.settle() {
+            r?;
+        }
         let clock = std::time::Instant::now();
-        let v = self.search.nimber(board.bits);
+        let v = if std::mem::take(&mut self.moves_alongside) {
+            // Only the first nimber asked: the start's.
+            self.alongside = true;
+            self.nimber_with_moves(board)
+        } else {
+            self.search.nimber(board.bits)
+        };
         self.elapsed = clock.elapsed();
         Ok(Nimber(u64::from(v?)))
     }
 
     fn moves_to_value(&mut self, board: &Board, target: Nimber) -> Result<Vec<Move<Board>>> {
+        if let Some((pass, r)) = self.settle() {
+            let (_, yes) = r?;
+            if pass.board == *board && target == Nimber(0) {
+                if self.stats {
+                    self.control.message(format!(
+                        "search: moves to value 0 searched alongside the nimber, ready {:.3} s after the start: {} options, {} up to symmetry",
+                        pass.clock.elapsed().as_secs_f64(),
+                        pass.moves.len(),
+                        pass.classes
+                    ));
+                }
+                return Ok(winners(pass.moves, &pass.class, &yes));
+            }
+        }
         let Ok(k) = u8::try_from(target.0) else {
             return Ok(Vec::new());
         };
@@ -479,12 +668,7 @@ impl Engine for CramEngine {
                 self.search.stats().nodes - nodes_before
             ));
         }
-        Ok(moves
-            .into_iter()
-            .zip(class)
-            .filter(|&(_, c)| yes[c])
-            .map(|(m, _)| m)
-            .collect())
+        Ok(winners(moves, &class, &yes))
     }
 
     fn shows_components(&self) -> bool {
@@ -500,24 +684,13 @@ impl Engine for CramEngine {
             }
         }
         if self.stats && outcome.is_ok() {
-            let s = self.search.stats();
-            let line = format!(
-                "search: nimber in {:.3} s ({} thread{}), {} nodes, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
-                self.elapsed.as_secs_f64(),
-                self.search.jobs(),
-                if self.search.jobs() == 1 { "" } else { "s" },
-                s.nodes,
-                s.symmetric,
-                s.bound_cuts,
-                s.cutoffs,
-                s.table.entries,
-                s.table.capacity,
-                s.table.lookups,
-                s.table.hits,
-                s.table.stores,
-                s.table.replaced
-            );
-            self.control.message(line);
+            if self.pending.is_some() {
+                // The team is still on the winning moves: the report follows them.
+                self.stats_owed = true;
+            } else {
+                let line = self.stats_line();
+                self.control.message(line);
+            }
         }
         Ok(())
     }
@@ -527,6 +700,16 @@ impl Engine for CramEngine {
 enum Searcher {
     One(Box<CramSearch>),
     Team(Box<ParallelCram>),
+    /// The team is on a winning-move pass's thread ([`CramEngine::nimber_with_moves`]);
+    /// [`CramEngine::settle`] puts it back before any other use (it stays lent only when that
+    /// thread could not start: then every question fails with an error).
+    Lent,
+}
+
+/// The error of a searcher whose team was lost: [`CramEngine::settle`] takes the team back
+/// before any other use, so only a pass whose thread could not start leaves it lent.
+fn team_lost() -> crate::error::Error {
+    crate::error::Error::Unsupported("the search threads were lost (a thread could not be started)".into())
 }
 
 impl Searcher {
@@ -534,6 +717,7 @@ impl Searcher {
         match self {
             Searcher::One(_) => 1,
             Searcher::Team(t) => t.jobs(),
+            Searcher::Lent => 0,
         }
     }
 
@@ -541,6 +725,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.nimber(cells),
             Searcher::Team(t) => t.nimber(cells),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 
@@ -556,6 +741,7 @@ impl Searcher {
                 Ok(out)
             }
             Searcher::Team(t) => t.boards_with_value(boards, k, done),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 
@@ -563,6 +749,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.stats(),
             Searcher::Team(t) => t.stats(),
+            Searcher::Lent => CramStats::default(),
         }
     }
 
@@ -570,6 +757,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.save(path, board),
             Searcher::Team(t) => t.save(path, board),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 
@@ -577,6 +765,7 @@ impl Searcher {
         match self {
             Searcher::One(s) => s.load(path, board),
             Searcher::Team(t) => t.load(path, board),
+            Searcher::Lent => Err(team_lost()),
         }
     }
 }

@@ -25,6 +25,10 @@ use crate::solve::{Limits, Solver};
 pub struct Settings {
     /// The state limit of every solver the builder creates.
     pub limits: Limits,
+    /// The start position's winning moves will be asked right after its value (`grundy value`
+    /// without `--no-moves`): an engine may search them while it searches the value (the Cram
+    /// engine on two threads or more does). Only a hint: answers are the same either way.
+    pub moves_follow: bool,
 }
 
 impl Settings {

@@ -49,6 +49,17 @@
 //!   table every fact the nimber search proved. Asking the options of the start "g = j" for
 //!   j < k first ([`CramConfig::options_low_first`], off by default) makes the nimber search
 //!   prove the facts the pass needs, but in all it saved only 2 % of the nodes on 5×7.
+//! - On a team, when the winning moves will be asked (`grundy value` without `--no-moves`), the
+//!   pass runs *alongside* the nimber search ([`parallel::ParallelCram::nimber_and_zero_options`]):
+//!   one thread searches the nimber while the others decide the option classes "g(O) = 0?"
+//!   on the same table; the nimber is returned as soon as it is known and every thread then
+//!   takes classes, a thread left without one joining one still being decided. The pass does
+//!   not need the nimber (a winning move goes to an option of value 0), so no thread waits
+//!   for another: on 5×8 two threads did 3.51 M nodes in all (1.76 M + 1.75 M), where one
+//!   thread does 1.36 M (nimber) then 2.03 M (moves), 4 % more work for about half the wall
+//!   time on two free cores (BENCHMARKS.md, "Cram (session 10)"). Deciding every class before
+//!   the nimber saved 0–7 % of the nodes but delays the nimber to the end, so the nimber
+//!   goes first.
 //!
 //! Not implemented: Beling and Rogalski's aspiration sets and their refined option bounds, and
 //! endgame databases.

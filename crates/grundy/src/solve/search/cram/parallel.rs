@@ -9,11 +9,15 @@
 //! a marked region among its options leaves it for last, takes the next one, and usually finds
 //! the marked one answered in the table when it comes back. A list of boards (the options of
 //! the start, for the winning moves) is shared out instead: each thread takes the next board
-//! not yet taken. Results are kept by index, so the output does not depend on the number of
-//! threads or on who finished first.
+//! not yet taken, and a thread left without one joins a board still being decided (the first
+//! answer ends it for both). The nimber of the start and the list can be asked at once
+//! ([`ParallelCram::nimber_and_zero_options`]): one thread on the nimber, the others on the
+//! list, the nimber handed out as soon as it is known. Results are kept by index, so the
+//! output does not depend on the number of threads or on who finished first.
 //!
 //! Why: the nimber search is one deep AND/OR tree, so the threads share its table rather than
-//! split it statically; the winning-move pass is a list of independent proofs.
+//! split it statically; the winning-move pass is a list of independent proofs, which needs no
+//! fact of the nimber search (so it need not wait for it).
 //!
 //! Cost: per node one relaxed load (the stop flag, every 4096 nodes) and, in the top levels,
 //! one atomic store and load per region marked or looked up. The single-threaded engine
@@ -26,7 +30,122 @@ use crate::solve::search::packed_table::FactStore;
 use crate::solve::search::shared_table::{SharedHandle, SharedTable};
 use crate::solve::search::table::TableStats;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// A nimber or answer not known yet (in [`Job`]).
+const NOT_KNOWN: u8 = u8::MAX;
+
+/// Several questions asked of the threads at once: the nimber of a board (optional) and, for
+/// each board of a list, whether it has value `k` (see [`ParallelCram::nimber_and_zero_options`]).
+struct Job<'a> {
+    /// The board whose nimber is asked, if any.
+    cells: Option<u64>,
+    /// Its nimber once known.
+    nimber: AtomicU8,
+    /// Set when the nimber is known: the other threads searching it stop.
+    nimber_done: Arc<AtomicBool>,
+    /// Called once, as soon as the nimber is known.
+    on_nimber: &'a (dyn Fn(u8) + Sync),
+    boards: &'a [u64],
+    k: u8,
+    /// The next board not yet taken.
+    next: AtomicUsize,
+    /// Per board: 0 no, 1 yes, [`NOT_KNOWN`].
+    answers: Vec<AtomicU8>,
+    /// Per board: set once it is answered (the other threads deciding it stop).
+    board_done: Vec<Arc<AtomicBool>>,
+    finished: AtomicU64,
+    done: &'a (dyn Fn(u64) + Sync),
+    /// Set when a thread failed: every thread stops.
+    stop: &'a AtomicBool,
+}
+
+impl Job<'_> {
+    fn nimber_known(&self) -> Option<u8> {
+        Some(self.nimber.load(Relaxed)).filter(|&v| v != NOT_KNOWN)
+    }
+
+    /// Whether nothing more is needed from the boards: the nimber is 0, so no option has
+    /// value 0.
+    fn boards_moot(&self) -> bool {
+        self.cells.is_some() && self.k == 0 && self.nimber_known() == Some(0)
+    }
+
+    /// One thread's part: the nimber first when `first`, then boards in turn, then help.
+    fn work(&self, w: &mut CramSearch<SharedHandle>, first: bool) -> Result<()> {
+        if first && let Some(cells) = self.cells {
+            self.try_nimber(w, cells)?;
+        }
+        loop {
+            if self.stop.load(Relaxed) || self.boards_moot() {
+                return Ok(());
+            }
+            let i = self.next.fetch_add(1, Relaxed);
+            if i < self.boards.len() {
+                self.try_board(w, i)?;
+                continue;
+            }
+            if let Some(cells) = self.cells
+                && self.nimber_known().is_none()
+            {
+                self.try_nimber(w, cells)?;
+                continue;
+            }
+            match self.board_done.iter().position(|d| !d.load(Relaxed)) {
+                Some(i) => self.try_board(w, i)?,
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// Search the nimber (stopped when another thread finds it first).
+    fn try_nimber(&self, w: &mut CramSearch<SharedHandle>, cells: u64) -> Result<()> {
+        set_watch(w, &self.nimber_done);
+        match w.nimber_here(cells) {
+            Ok(v) => {
+                if self.nimber.compare_exchange(NOT_KNOWN, v, Relaxed, Relaxed).is_ok() {
+                    if v == 0 && self.k == 0 {
+                        // Nothing more to decide: stop the threads deciding boards.
+                        for d in &self.board_done {
+                            d.store(true, Relaxed);
+                        }
+                    }
+                    self.nimber_done.store(true, Relaxed);
+                    (self.on_nimber)(v);
+                }
+                Ok(())
+            }
+            Err(Error::Interrupted) if self.nimber_done.load(Relaxed) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Decide board `i` (stopped when another thread decides it first).
+    fn try_board(&self, w: &mut CramSearch<SharedHandle>, i: usize) -> Result<()> {
+        set_watch(w, &self.board_done[i]);
+        match w.has_value_here(self.boards[i], self.k) {
+            Ok(yes) => {
+                if self.answers[i]
+                    .compare_exchange(NOT_KNOWN, yes as u8, Relaxed, Relaxed)
+                    .is_ok()
+                {
+                    self.board_done[i].store(true, Relaxed);
+                    (self.done)(self.finished.fetch_add(1, Relaxed) + 1);
+                }
+                Ok(())
+            }
+            Err(Error::Interrupted) if self.board_done[i].load(Relaxed) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Make `w` stop when `flag` is set (besides the team's stop flag).
+fn set_watch(w: &mut CramSearch<SharedHandle>, flag: &Arc<AtomicBool>) {
+    if let Some(team) = &mut w.team {
+        team.watch = Some(Arc::clone(flag));
+    }
+}
 
 /// Regions in the top levels of a thread's recursion are marked while it decides them.
 pub const SPLIT_DEPTH: u32 = 12;
@@ -42,12 +161,15 @@ pub(crate) struct Team {
     busy: Arc<Vec<AtomicU64>>,
     /// Nodes of every thread, for the progress events.
     nodes: Arc<AtomicU64>,
+    /// This thread's current question, when several questions are asked at once
+    /// ([`ParallelCram::nimber_and_zero_options`]): set once another thread answered it.
+    watch: Option<Arc<AtomicBool>>,
 }
 
 impl Team {
     /// [`Error::Interrupted`] once another thread answered.
     pub(crate) fn check(&self) -> Result<()> {
-        if self.stop.load(Relaxed) {
+        if self.stop.load(Relaxed) || self.watch.as_ref().is_some_and(|w| w.load(Relaxed)) {
             return Err(Error::Interrupted);
         }
         Ok(())
@@ -157,6 +279,7 @@ impl ParallelCram {
                     stop: Arc::clone(&stop),
                     busy: Arc::clone(&busy),
                     nodes: Arc::clone(&nodes),
+                    watch: None,
                 });
                 w
             })
@@ -223,34 +346,67 @@ impl ParallelCram {
     }
 
     /// For each board of `boards`, whether it has nimber `k`, in the order given; the threads
-    /// take the boards in turn. `done(n)` is called as boards are decided (for progress).
+    /// take the boards in turn, and a thread left without a board joins one still being
+    /// decided. `done(n)` is called as boards are decided (for progress).
     pub fn boards_with_value(&mut self, boards: &[u64], k: u8, done: &(dyn Fn(u64) + Sync)) -> Result<Vec<bool>> {
+        let (_, answers) = self.run(None, boards, k, &|_| {}, done)?;
+        Ok(answers)
+    }
+
+    /// The nimber of the board `cells` and, for each board of `options` (its options), whether
+    /// it has value 0, asked at once: one thread starts on the nimber, the others take the
+    /// options in turn; `on_nimber(v)` is called as soon as the nimber is known (before the
+    /// options are all decided), and then every thread takes options. A thread left without an
+    /// option helps with the nimber (if not known yet), else joins an option still being
+    /// decided. When the nimber is 0 no option has value 0 and the options are not asked
+    /// further. The answers are proofs: they do not depend on the number of threads.
+    pub fn nimber_and_zero_options(
+        &mut self,
+        cells: u64,
+        options: &[u64],
+        on_nimber: &(dyn Fn(u8) + Sync),
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<(u8, Vec<bool>)> {
+        let (v, answers) = self.run(Some(cells), options, 0, on_nimber, done)?;
+        Ok((v.expect("the nimber is known when no thread failed"), answers))
+    }
+
+    /// The work of [`ParallelCram::boards_with_value`] and
+    /// [`ParallelCram::nimber_and_zero_options`].
+    fn run(
+        &mut self,
+        cells: Option<u64>,
+        boards: &[u64],
+        k: u8,
+        on_nimber: &(dyn Fn(u8) + Sync),
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Option<u8>, Vec<bool>)> {
         self.stop.store(false, Relaxed);
-        let next = AtomicUsize::new(0);
-        let finished = AtomicU64::new(0);
-        // 0: not decided, 1: no, 2: yes.
-        let answers: Vec<AtomicU64> = boards.iter().map(|_| AtomicU64::new(0)).collect();
+        let job = Job {
+            cells,
+            nimber: AtomicU8::new(NOT_KNOWN),
+            nimber_done: Arc::new(AtomicBool::new(false)),
+            on_nimber,
+            boards,
+            k,
+            next: AtomicUsize::new(0),
+            answers: boards.iter().map(|_| AtomicU8::new(NOT_KNOWN)).collect(),
+            board_done: boards.iter().map(|_| Arc::new(AtomicBool::new(false))).collect(),
+            finished: AtomicU64::new(0),
+            done,
+            stop: &self.stop,
+        };
         let mut errors: Vec<Option<Error>> = self.workers.iter().map(|_| None).collect();
-        let (stop, next, finished, answers) = (&self.stop, &next, &finished, &answers);
+        let job = &job;
         self.pool.scope(|s| {
-            for (w, err) in self.workers.iter_mut().zip(errors.iter_mut()) {
+            for (i, (w, err)) in self.workers.iter_mut().zip(errors.iter_mut()).enumerate() {
                 s.spawn(move |_| {
-                    loop {
-                        let i = next.fetch_add(1, Relaxed);
-                        if i >= boards.len() || stop.load(Relaxed) {
-                            return;
-                        }
-                        match w.has_value_here(boards[i], k) {
-                            Ok(yes) => {
-                                answers[i].store(1 + yes as u64, Relaxed);
-                                done(finished.fetch_add(1, Relaxed) + 1);
-                            }
-                            Err(e) => {
-                                stop.store(true, Relaxed);
-                                *err = Some(e);
-                                return;
-                            }
-                        }
+                    if let Err(e) = job.work(w, i == 0) {
+                        job.stop.store(true, Relaxed);
+                        *err = Some(e);
+                    }
+                    if let Some(team) = &mut w.team {
+                        team.watch = None;
                     }
                 });
             }
@@ -265,7 +421,15 @@ impl ParallelCram {
         if let Some(e) = first_err {
             return Err(e);
         }
-        Ok(answers.iter().map(|a| a.load(Relaxed) == 2).collect())
+        let nimber = job.nimber_known();
+        if cells.is_some() && k == 0 && nimber == Some(0) {
+            return Ok((nimber, vec![false; boards.len()]));
+        }
+        Ok((nimber, job.answers.iter().map(|a| a.load(Relaxed) == 1).collect()))
+    }
+    /// The nodes of each thread so far (how evenly the work was shared).
+    pub fn thread_nodes(&self) -> Vec<u64> {
+        self.workers.iter().map(|w| w.own_stats().nodes).collect()
     }
 
     /// The counters of every thread added up, with the shared table's.

@@ -125,6 +125,47 @@ fn the_parallel_engine_equals_the_single_threaded_one_and_the_plain_solver() {
 }
 
 #[test]
+fn the_nimber_with_the_zero_options_alongside_equals_one_engine() {
+    use super::parallel::ParallelCram;
+    use std::sync::Mutex;
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..40 {
+        let w = 2 + (next() % 5) as usize;
+        let h = 2 + (next() % (18 / w - 1) as u64) as usize;
+        let full = Board::rectangle(h, w);
+        let bits = if round % 3 == 0 {
+            full.bits
+        } else {
+            full.bits & (next() | next() | next())
+        };
+        let b = Board { bits, ..full };
+        let c = configs()[round % 3];
+        let mut one = CramSearch::new(w as u32, c);
+        let options: Vec<u64> = Cram.moves(&b).iter().map(|m| m.position.bits).collect();
+        let alone: Vec<bool> = options.iter().map(|&o| one.has_value(o, 0).unwrap()).collect();
+        let g = one.nimber(b.bits).unwrap();
+        for jobs in [2, 3] {
+            let mut team = ParallelCram::for_board(w as u32, h as u32, c, jobs, &Control::default()).unwrap();
+            let told = Mutex::new(Vec::new());
+            let (v, zero) = team
+                .nimber_and_zero_options(b.bits, &options, &|v| told.lock().unwrap().push(v), &|_| {})
+                .unwrap();
+            assert_eq!((v, &zero), (g, &alone), "{} jobs {jobs}", b.format());
+            assert_eq!(told.into_inner().unwrap(), vec![g], "told once");
+            // The team is usable again, for the same or other questions.
+            assert_eq!(team.nimber(b.bits).unwrap(), g);
+            assert_eq!(team.boards_with_value(&options, 0, &|_| {}).unwrap(), alone);
+        }
+    }
+}
+
+#[test]
 fn a_cancelled_parallel_search_stops_with_interrupted() {
     use super::parallel::ParallelCram;
     let cancel = crate::control::Cancel::new();
