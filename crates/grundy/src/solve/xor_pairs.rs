@@ -25,9 +25,12 @@
 pub struct Avx2Detected(());
 
 /// Proof that the CPU reported AVX-512BW and AVX-512VL (and so AVX2); made only by this module,
-/// after asking the CPU (see [`Avx2Detected`]).
+/// after asking the CPU (see [`Avx2Detected`]). `vbmi`: the CPU also reported AVX-512VBMI
+/// (`vpermb`, used by [`Kernels::xor_bits_packed_low`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Avx512Detected(());
+pub struct Avx512Detected {
+    vbmi: bool,
+}
 
 /// Which compiled copy of the loops the CPU can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +56,9 @@ impl Kernels {
                 && std::arch::is_x86_feature_detected!("avx512bw")
                 && std::arch::is_x86_feature_detected!("avx512vl")
             {
-                return Kernels::Avx512(Avx512Detected(()));
+                return Kernels::Avx512(Avx512Detected {
+                    vbmi: std::arch::is_x86_feature_detected!("avx512vbmi"),
+                });
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 return Kernels::Avx2(Avx2Detected(()));
@@ -81,6 +86,48 @@ impl Kernels {
 }
 
 impl Kernels {
+    /// Bit v set for every v = `lo[k] ⊕ hi[k]` below 8 (k < min(len)); every value must be below
+    /// 16. Half of the work of [`Kernels::xor_bits`] with bound 16 (one table look-up and one or
+    /// per 32 splits instead of two each): the first pass of the plain method's tiled blocks,
+    /// which is enough for every heap whose value turns out below 8 (`take_break/plain.rs`).
+    pub fn xor_bits_low(self, lo: &[u8], hi: &[u8]) -> u8 {
+        match self {
+            Kernels::Portable => bits16(lo, hi) as u8,
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Avx2` holds an `Avx2Detected`, made only after the CPU reported AVX2.
+            Kernels::Avx2(_) => unsafe { low_nibbles_avx2(lo, hi) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Avx512` holds an `Avx512Detected`, made only after the CPU reported
+            // AVX2 (among others), the feature `low_nibbles_avx2` enables.
+            Kernels::Avx512(_) => unsafe { low_nibbles_avx2(lo, hi) },
+        }
+    }
+
+    /// Whether [`Kernels::xor_bits_packed_low`] has a vectorised copy on this CPU (AVX-512VBMI);
+    /// without one the plain method keeps one value a byte.
+    pub fn packed_fast(self) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernels::Avx512(Avx512Detected { vbmi }) => vbmi,
+            _ => false,
+        }
+    }
+
+    /// Bit v set for every v < 8 that is the xor of a nibble of `lo[k]` and the same nibble of
+    /// `hi[k]` (k < min(len)): two values a byte, low nibble and high nibble, so one byte
+    /// stands for two splits. Half the loads a split of [`Kernels::xor_bits_low`] (the plain
+    /// method's tiled blocks are bound by the loads, BENCHMARKS.md, session 10).
+    pub fn xor_bits_packed_low(self, lo: &[u8], hi: &[u8]) -> u8 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `vbmi` is true only in an `Avx512Detected` made by `detect` after the CPU
+            // reported AVX2, AVX-512F, AVX-512BW, AVX-512VL and AVX-512VBMI, every feature
+            // `packed_low_vbmi` enables.
+            Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { packed_low_vbmi(lo, hi) },
+            _ => packed_low_portable(lo, hi),
+        }
+    }
+
     /// The splits among 64 that the sparse method's search reads exactly: bit k set when
     /// `small[k] ⊕ large[63 − k]` is in `wanted` (value v is bit v mod 8 of byte v / 8), or when
     /// either byte is [`ESCAPE`] (a value kept elsewhere, or 255 itself). `large` holds
@@ -291,6 +338,99 @@ fn nibbles_avx2(lo: &[u8], hi: &[u8]) -> u16 {
     u16::from(l) | u16::from(h) << 8 | bits16(&lo[tail..n], &hi[tail..n])
 }
 
+/// [`Kernels::xor_bits_low`]: the low table of [`nibbles_avx2`] only (an xor of 8..15 looks
+/// up 0), one look-up and one or per 32 splits. Every byte of `lo` and `hi` must be below 16.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn low_nibbles_avx2(lo: &[u8], hi: &[u8]) -> u8 {
+    use std::arch::x86_64::*;
+    let n = lo.len().min(hi.len());
+    let low = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+    );
+    let mut acc = [_mm256_setzero_si256(); 4];
+    let blocks = n / 128;
+    for k in 0..blocks {
+        let at = 128 * k;
+        for (j, acc) in acc.iter_mut().enumerate() {
+            // SAFETY: at + 32 · j + 32 ≤ 128 · blocks ≤ n ≤ min(lo.len(), hi.len()), so both
+            // 32-byte unaligned loads (`loadu`: no alignment needed) read inside the slices.
+            let (a, b) = unsafe {
+                (
+                    _mm256_loadu_si256(lo.as_ptr().add(at + 32 * j).cast()),
+                    _mm256_loadu_si256(hi.as_ptr().add(at + 32 * j).cast()),
+                )
+            };
+            *acc = _mm256_or_si256(*acc, _mm256_shuffle_epi8(low, _mm256_xor_si256(a, b)));
+        }
+    }
+    let mut l = [0u8; 32];
+    // SAFETY: `l` is 32 bytes, what one unaligned store writes.
+    unsafe {
+        _mm256_storeu_si256(
+            l.as_mut_ptr().cast(),
+            _mm256_or_si256(_mm256_or_si256(acc[0], acc[1]), _mm256_or_si256(acc[2], acc[3])),
+        );
+    }
+    let tail = 128 * blocks;
+    l.iter().fold(0u8, |x, y| x | y) | bits16(&lo[tail..n], &hi[tail..n]) as u8
+}
+
+/// [`Kernels::xor_bits_packed_low`] one byte at a time.
+fn packed_low_portable(lo: &[u8], hi: &[u8]) -> u8 {
+    let w = lo
+        .iter()
+        .zip(hi)
+        .fold(0u16, |w, (a, b)| w | 1 << ((a ^ b) & 15) | 1 << ((a ^ b) >> 4));
+    w as u8
+}
+
+/// [`Kernels::xor_bits_packed_low`] by `vpermb` on 32 bytes (64 splits): the xor's byte indexes
+/// a 32-byte table by its low five bits, and the table's entry depends on the low four only,
+/// so the low nibble needs no mask, and the high nibble, shifted down by four within 16-bit
+/// lanes, neither (what the shift brings into bit 4 and up is ignored). Entry x: 1 << x for
+/// x < 8, 0 for 8..15. Two look-ups, one shift, two ors, one xor and two loads per 64 splits,
+/// where [`low_nibbles_avx2`] needs two look-ups, two ors, two xors and four loads.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
+fn packed_low_vbmi(lo: &[u8], hi: &[u8]) -> u8 {
+    use std::arch::x86_64::*;
+    let n = lo.len().min(hi.len());
+    let table = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+    );
+    let mut acc = [_mm256_setzero_si256(); 4];
+    let blocks = n / 64;
+    for k in 0..blocks {
+        let at = 64 * k;
+        for j in 0..2 {
+            // SAFETY: at + 32 · j + 32 ≤ 64 · blocks ≤ n ≤ min(lo.len(), hi.len()), so both
+            // 32-byte unaligned loads (`loadu`: no alignment needed) read inside the slices.
+            let x = unsafe {
+                _mm256_xor_si256(
+                    _mm256_loadu_si256(lo.as_ptr().add(at + 32 * j).cast()),
+                    _mm256_loadu_si256(hi.as_ptr().add(at + 32 * j).cast()),
+                )
+            };
+            acc[2 * j] = _mm256_or_si256(acc[2 * j], _mm256_permutexvar_epi8(x, table));
+            acc[2 * j + 1] = _mm256_or_si256(
+                acc[2 * j + 1],
+                _mm256_permutexvar_epi8(_mm256_srli_epi16::<4>(x), table),
+            );
+        }
+    }
+    let mut l = [0u8; 32];
+    // SAFETY: `l` is 32 bytes, what one unaligned store writes.
+    unsafe {
+        _mm256_storeu_si256(
+            l.as_mut_ptr().cast(),
+            _mm256_or_si256(_mm256_or_si256(acc[0], acc[1]), _mm256_or_si256(acc[2], acc[3])),
+        );
+    }
+    let tail = 64 * blocks;
+    l.iter().fold(0u8, |x, y| x | y) | packed_low_portable(&lo[tail..n], &hi[tail..n])
+}
+
 macro_rules! bits_kernel {
     ($name:ident, $t:ty, $lanes:expr) => {
         #[inline(always)]
@@ -375,7 +515,9 @@ mod tests {
     fn every_copy_agrees_with_the_definition() {
         let mut next = crate::xorshift(12345u64);
         for bound in [16u32, 32, 64] {
-            for len in [0usize, 1, 5, 16, 31, 63, 64, 65, 127, 128, 129, 200, 1000] {
+            for len in [
+                0usize, 1, 5, 16, 31, 63, 64, 65, 127, 128, 129, 200, 255, 256, 257, 1000,
+            ] {
                 // Sparse hits so that missing bits are noticed.
                 let lo: Vec<u8> = (0..len).map(|_| (next() % bound as u64) as u8).collect();
                 let hi: Vec<u8> = (0..len)
@@ -395,6 +537,15 @@ mod tests {
                 }
                 for k in kernels {
                     assert_eq!(k.xor_bits(&lo, &hi, bound), want, "{k:?} bound {bound} len {len}");
+                    if bound == 16 {
+                        assert_eq!(u64::from(k.xor_bits_low(&lo, &hi)), want & 0xff, "{k:?} low, len {len}");
+                        // Two values a byte: lo[2j] | lo[2j + 1] << 4.
+                        let pack = |v: &[u8]| -> Vec<u8> { v.chunks_exact(2).map(|p| p[0] | p[1] << 4).collect() };
+                        let even = 2 * (len / 2);
+                        let want = reference(&lo[..even], &hi[..even]) & 0xff;
+                        let got = k.xor_bits_packed_low(&pack(&lo), &pack(&hi));
+                        assert_eq!(u64::from(got), want, "{k:?} packed, len {len}");
+                    }
                 }
             }
         }

@@ -41,9 +41,45 @@ impl State<'_> {
             return None;
         }
         let width = (self.max as usize + 1).next_power_of_two();
-        let tiles = Tiles {
+        if self.max < 16 && self.kernels.packed_fast() {
+            self.packed.fill(bytes, start, self.to);
+        }
+        let tiles = self.tiles_of(&bytes[..start], start);
+        let heaps: Vec<usize> = (start..end).collect();
+        let mut words = vec![0u64; end - start];
+        // Values below 16: a first pass keeps the xors below 8 only, at half the work a split
+        // (`Kernels::xor_bits_low`), exact when every value is below 8. Otherwise only the heaps
+        // whose first pass saw every value below 8 (those whose value may be 8 or more) are
+        // taken again with every xor; a heap not taken again whose value still comes out at 8 or
+        // more (its near splits filled the rest) is done again by [`State::full_far_table`].
+        let low = self.max < 16;
+        tiles.run(self.pool.as_ref(), &heaps, &mut words, low);
+        let mut partial = Vec::new();
+        if low && self.max >= 8 {
+            partial.extend(words.iter().map(|&w| w != 0xff));
+            let again: Vec<usize> = heaps.iter().copied().filter(|&n| words[n - start] == 0xff).collect();
+            let mut full = vec![0u64; again.len()];
+            tiles.run(self.pool.as_ref(), &again, &mut full, false);
+            for (&n, &w) in again.iter().zip(&full) {
+                words[n - start] = w;
+            }
+        }
+        self.far_partial = partial;
+        let mut far = std::mem::take(&mut self.far);
+        far.clear();
+        far.resize((end - start) * width, 0);
+        for (table, &word) in far.chunks_exact_mut(width).zip(&words) {
+            set_bits(table, word);
+        }
+        self.far = far;
+        Some(width)
+    }
+
+    /// What the tiled passes over the values below `start` read (`bytes` = those values).
+    fn tiles_of<'a>(&'a self, bytes: &'a [u8], start: usize) -> Tiles<'a> {
+        Tiles {
             kernels: self.kernels,
-            bytes: &bytes[..start],
+            bytes,
             rev: &self.rev,
             to: self.to,
             splits: &self.splits,
@@ -56,33 +92,23 @@ impl State<'_> {
             } else {
                 64
             },
-        };
-        let mut words = vec![0u64; end - start];
-        match &self.pool {
-            Some(pool) => {
-                let share = (end - start).div_ceil(pool.current_num_threads().max(1));
-                pool.install(|| {
-                    use rayon::prelude::*;
-                    words
-                        .par_chunks_mut(share.max(1))
-                        .enumerate()
-                        .for_each(|(k, w)| tiles.words(start + k * share.max(1), w))
-                });
-            }
-            None => tiles.words(start, &mut words),
+            packed: (self.max < 16 && self.packed.filled >= start).then_some(&self.packed),
         }
-        let mut far = std::mem::take(&mut self.far);
-        far.clear();
-        far.resize((end - start) * width, 0);
-        for (table, &word) in far.chunks_exact_mut(width).zip(&words) {
-            let mut word = word;
-            while word != 0 {
-                table[word.trailing_zeros() as usize & (width - 1)] = 1;
-                word &= word - 1;
-            }
-        }
-        self.far = far;
-        Some(width)
+    }
+
+    /// The far table (`width` bytes) of heap n of the tiled block from `start` with every xor,
+    /// for a heap whose first pass kept the xors below 8 only ([`State::tiled_block`],
+    /// `far_partial`) and whose value came out at 8 or more from it.
+    pub(super) fn full_far_table<S: Store>(&self, g: &S, start: usize, n: usize, width: usize) -> Vec<u8> {
+        let bytes = g
+            .cells()
+            .and_then(S::Cell::bytes)
+            .expect("a tiled block's values are bytes");
+        let mut word = [0u64];
+        self.tiles_of(&bytes[..start], start).words(&[n], &mut word, false);
+        let mut table = vec![0u8; width];
+        set_bits(&mut table, word[0]);
+        table
     }
 
     pub(super) fn mirror(&mut self, g: &[u8], n: usize) -> bool {
@@ -318,13 +344,34 @@ struct Tiles<'a> {
     unequal: bool,
     start: usize,
     bound: u32,
+    /// The values two a byte, filled up to `start` (the first pass then reads them).
+    packed: Option<&'a Packed>,
 }
 
 impl Tiles<'_> {
-    /// words[k] = the bits of the values g(a) ⊕ g(m − a) of heap first + k over every split
-    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time.
-    fn words(&self, first: usize, words: &mut [u64]) {
-        let Some(last) = (first + words.len()).checked_sub(1) else {
+    /// [`Tiles::words`] of `heaps`, shared between the threads of `pool` if there is one.
+    fn run(&self, pool: Option<&rayon::ThreadPool>, heaps: &[usize], words: &mut [u64], low: bool) {
+        match pool {
+            Some(pool) if heaps.len() > 1 => {
+                use rayon::prelude::*;
+                let share = heaps.len().div_ceil(pool.current_num_threads().max(1)).max(1);
+                pool.install(|| {
+                    words
+                        .par_chunks_mut(share)
+                        .zip(heaps.par_chunks(share))
+                        .for_each(|(w, h)| self.words(h, w, low))
+                });
+            }
+            _ => self.words(heaps, words, low),
+        }
+    }
+
+    /// words[k] = the bits of the values g(a) ⊕ g(m − a) of heap heaps[k] over every split
+    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time; with
+    /// `low`, only the values below 8 ([`Kernels::xor_bits_low`]; every value below 16).
+    /// `heaps` is increasing.
+    fn words(&self, heaps: &[usize], words: &mut [u64], low: bool) {
+        let Some(&last) = heaps.last() else {
             return;
         };
         let top = self
@@ -337,8 +384,7 @@ impl Tiles<'_> {
         let mut c = 1;
         while c <= top {
             let ce = (c + TILE - 1).min(top);
-            for (k, w) in words.iter_mut().enumerate() {
-                let n = first + k;
+            for (&n, w) in heaps.iter().zip(words.iter_mut()) {
                 for &i in self.splits {
                     if n < i + 2 {
                         continue;
@@ -351,15 +397,76 @@ impl Tiles<'_> {
                         continue;
                     }
                     // g(m − a) = rev[to − m + a].
-                    *w |= self.kernels.xor_bits(
-                        &self.bytes[lo..=hi],
-                        &self.rev[self.to - m + lo..=self.to - m + hi],
-                        self.bound,
-                    );
+                    let (small, large) = (&self.bytes[lo..=hi], &self.rev[self.to - m + lo..=self.to - m + hi]);
+                    if low && let Some(packed) = self.packed {
+                        *w |= u64::from(packed.low_bits(self.kernels, small, large, lo, self.to - m + lo));
+                        continue;
+                    }
+                    *w |= if low {
+                        u64::from(self.kernels.xor_bits_low(small, large))
+                    } else {
+                        self.kernels.xor_bits(small, large, self.bound)
+                    };
                 }
             }
             c = ce + 1;
         }
+    }
+}
+
+/// The values below 16 two a byte, in both phases, and so their mirrored copy: a run of splits
+/// a + (m − a) reads half as many bytes ([`Kernels::xor_bits_packed_low`]). `fwd[p][j]` =
+/// g(i) | g(i + 1) << 4 for i = 2j + p; `rev[p][j]` = rev[r] | rev[r + 1] << 4 for r = 2j + p,
+/// where rev[r] = g(to − r) as in [`State::mirror`]. Cost: one byte a heap (two half-size
+/// arrays a side), filled as the heaps below a block's start become known.
+#[derive(Default)]
+pub(super) struct Packed {
+    fwd: [Vec<u8>; 2],
+    rev: [Vec<u8>; 2],
+    /// Every pair of two heaps below `filled` is stored.
+    filled: usize,
+}
+
+impl Packed {
+    /// Store the pairs of heaps below `n` (`g` holds the values, each below 16).
+    fn fill(&mut self, g: &[u8], n: usize, to: usize) {
+        if self.fwd[0].is_empty() {
+            let half = to / 2 + 1;
+            self.fwd = [vec![0; half], vec![0; half]];
+            self.rev = [vec![0; half], vec![0; half]];
+        }
+        for i in self.filled.max(1)..n {
+            // The pair g(i − 1), g(i) forwards, and at r = to − i the pair g(i), g(i − 1).
+            let (p, r) = (i - 1, to - i);
+            self.fwd[p & 1][p >> 1] = g[p] | g[i] << 4;
+            self.rev[r & 1][r >> 1] = g[i] | g[p] << 4;
+        }
+        self.filled = self.filled.max(n);
+    }
+
+    /// The xors below 8 of the splits `small[k]` ⊕ `large[k]` (g(a) for a from `a`, and their
+    /// partners from rev[r], r from `r`): the pairs from the packed arrays, an odd last split
+    /// from the bytes.
+    fn low_bits(&self, kernels: Kernels, small: &[u8], large: &[u8], a: usize, r: usize) -> u8 {
+        let pairs = small.len() / 2;
+        let (fa, fr) = (a >> 1, r >> 1);
+        let mut bits = kernels.xor_bits_packed_low(&self.fwd[a & 1][fa..fa + pairs], &self.rev[r & 1][fr..fr + pairs]);
+        if small.len() % 2 == 1 {
+            let x = small[small.len() - 1] ^ large[small.len() - 1];
+            if x < 8 {
+                bits |= 1 << x;
+            }
+        }
+        bits
+    }
+}
+
+/// table[v] = 1 for every bit v of `word` (v below the table's width, a power of two).
+fn set_bits(table: &mut [u8], mut word: u64) {
+    let mask = table.len() - 1;
+    while word != 0 {
+        table[word.trailing_zeros() as usize & mask] = 1;
+        word &= word - 1;
     }
 }
 
