@@ -26,7 +26,7 @@ pub struct Avx2Detected(());
 
 /// Proof that the CPU reported AVX-512BW and AVX-512VL (and so AVX2); made only by this module,
 /// after asking the CPU (see [`Avx2Detected`]). `vbmi`: the CPU also reported AVX-512VBMI
-/// (`vpermb`, used by [`Kernels::xor_bits_packed_low`]).
+/// (`vpermb`, used by [`Kernels::xor_bits_packed`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Avx512Detected {
     vbmi: bool,
@@ -103,7 +103,7 @@ impl Kernels {
         }
     }
 
-    /// Whether [`Kernels::xor_bits_packed_low`] has a vectorised copy on this CPU (AVX-512VBMI);
+    /// Whether [`Kernels::xor_bits_packed`] has a vectorised copy on this CPU (AVX-512VBMI);
     /// without one the plain method keeps one value a byte.
     pub fn packed_fast(self) -> bool {
         match self {
@@ -113,18 +113,19 @@ impl Kernels {
         }
     }
 
-    /// Bit v set for every v < 8 that is the xor of a nibble of `lo[k]` and the same nibble of
-    /// `hi[k]` (k < min(len)): two values a byte, low nibble and high nibble, so one byte
-    /// stands for two splits. Half the loads a split of [`Kernels::xor_bits_low`] (the plain
-    /// method's tiled blocks are bound by the loads, BENCHMARKS.md, session 10).
-    pub fn xor_bits_packed_low(self, lo: &[u8], hi: &[u8]) -> u8 {
+    /// Bit v − 8·`high` set for every v in 0..8 (`high` false) or 8..16 (`high` true) that is
+    /// the xor of a nibble of `lo[k]` and the same nibble of `hi[k]` (k < min(len)): two values
+    /// a byte, low nibble and high nibble, so one byte stands for two splits. Half the loads a
+    /// split of [`Kernels::xor_bits_low`] (the plain method's tiled blocks are bound by the
+    /// loads, BENCHMARKS.md, session 10).
+    pub fn xor_bits_packed(self, lo: &[u8], hi: &[u8], high: bool) -> u8 {
         match self {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `vbmi` is true only in an `Avx512Detected` made by `detect` after the CPU
             // reported AVX2, AVX-512F, AVX-512BW, AVX-512VL and AVX-512VBMI, every feature
-            // `packed_low_vbmi` enables.
-            Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { packed_low_vbmi(lo, hi) },
-            _ => packed_low_portable(lo, hi),
+            // `packed_vbmi` enables.
+            Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { packed_vbmi(lo, hi, high) },
+            _ => packed_portable(lo, hi, high),
         }
     }
 
@@ -376,29 +377,35 @@ fn low_nibbles_avx2(lo: &[u8], hi: &[u8]) -> u8 {
     l.iter().fold(0u8, |x, y| x | y) | bits16(&lo[tail..n], &hi[tail..n]) as u8
 }
 
-/// [`Kernels::xor_bits_packed_low`] one byte at a time.
-fn packed_low_portable(lo: &[u8], hi: &[u8]) -> u8 {
+/// [`Kernels::xor_bits_packed`] one byte at a time.
+fn packed_portable(lo: &[u8], hi: &[u8], high: bool) -> u8 {
     let w = lo
         .iter()
         .zip(hi)
         .fold(0u16, |w, (a, b)| w | 1 << ((a ^ b) & 15) | 1 << ((a ^ b) >> 4));
-    w as u8
+    (w >> (8 * u32::from(high))) as u8
 }
 
-/// [`Kernels::xor_bits_packed_low`] by `vpermb` on 32 bytes (64 splits): the xor's byte indexes
+/// [`Kernels::xor_bits_packed`] by `vpermb` on 32 bytes (64 splits): the xor's byte indexes
 /// a 32-byte table by its low five bits, and the table's entry depends on the low four only,
 /// so the low nibble needs no mask, and the high nibble, shifted down by four within 16-bit
 /// lanes, neither (what the shift brings into bit 4 and up is ignored). Entry x: 1 << x for
-/// x < 8, 0 for 8..15. Two look-ups, one shift, two ors, one xor and two loads per 64 splits,
+/// x < 8, 0 for 8..15 (`high`: 0 for x < 8, 1 << (x − 8) for 8..15). Two look-ups, one shift, two ors, one xor and two loads per 64 splits,
 /// where [`low_nibbles_avx2`] needs two look-ups, two ors, two xors and four loads.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
-fn packed_low_vbmi(lo: &[u8], hi: &[u8]) -> u8 {
+fn packed_vbmi(lo: &[u8], hi: &[u8], high: bool) -> u8 {
     use std::arch::x86_64::*;
     let n = lo.len().min(hi.len());
-    let table = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-    );
+    let table = if high {
+        _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+        )
+    } else {
+        _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+        )
+    };
     let mut acc = [_mm256_setzero_si256(); 4];
     let blocks = n / 64;
     for k in 0..blocks {
@@ -428,7 +435,7 @@ fn packed_low_vbmi(lo: &[u8], hi: &[u8]) -> u8 {
         );
     }
     let tail = 64 * blocks;
-    l.iter().fold(0u8, |x, y| x | y) | packed_low_portable(&lo[tail..n], &hi[tail..n])
+    l.iter().fold(0u8, |x, y| x | y) | packed_portable(&lo[tail..n], &hi[tail..n], high)
 }
 
 macro_rules! bits_kernel {
@@ -542,9 +549,15 @@ mod tests {
                         // Two values a byte: lo[2j] | lo[2j + 1] << 4.
                         let pack = |v: &[u8]| -> Vec<u8> { v.chunks_exact(2).map(|p| p[0] | p[1] << 4).collect() };
                         let even = 2 * (len / 2);
-                        let want = reference(&lo[..even], &hi[..even]) & 0xff;
-                        let got = k.xor_bits_packed_low(&pack(&lo), &pack(&hi));
-                        assert_eq!(u64::from(got), want, "{k:?} packed, len {len}");
+                        let want = reference(&lo[..even], &hi[..even]);
+                        for high in [false, true] {
+                            let got = k.xor_bits_packed(&pack(&lo), &pack(&hi), high);
+                            assert_eq!(
+                                u64::from(got),
+                                want >> (8 * u32::from(high)) & 0xff,
+                                "{k:?} packed, len {len}"
+                            );
+                        }
                     }
                 }
             }

@@ -425,7 +425,7 @@ impl<'a> State<'a> {
                     let mut v = self.plain_value(g, n + k, Some((table, n)));
                     if v >= 8 && self.far_partial.get(k) == Some(&true) {
                         // Its far table lacks the xors of 8 and more: take them all.
-                        let full = self.full_far_table(g, n, n + k, width);
+                        let full = self.full_far_table(g, n, n + k, table);
                         v = self.plain_value(g, n + k, Some((&full, n)));
                     }
                     if let Some(s) = self.push(g, n + k, v) {

@@ -10,12 +10,14 @@ use super::values::{Cell, Store};
 use super::{State, half};
 use crate::solve::xor_pairs::Kernels;
 
-/// Splits a + (m − a) per tile of the tiled block ([`State::tiled_block`]; 8192 is 7% faster than
-/// 4096 and 5% faster than 16384 on 0.07 to 10^6): the heaps of a block
+/// Splits a + (m − a) per tile of the tiled block ([`State::tiled_block`]): the heaps of a block
 /// all read g(a) for a in one tile and g(m − a) in a window one block longer, a few KB that
-/// stay in the L1 cache while every heap of the block takes its turn. The tests use a small
+/// stay in the L1 cache while every heap of the block takes its turn. With one value a byte
+/// 8192 was 7% faster than 4096 and 5% faster than 16384 (session 9); with two values a byte
+/// ([`Packed`], the same bytes for twice the splits) 16384 is 5% faster than 8192 and 32768 7%
+/// slower (0.07 to 10^6, session 10). The tests use a small
 /// odd tile so that short runs cross many tile edges.
-const TILE: usize = if cfg!(test) { 37 } else { 8192 };
+const TILE: usize = if cfg!(test) { 37 } else { 16384 };
 
 impl State<'_> {
     /// Whether the plain method's heaps from `g.len()` on go through [`State::tiled_block`]:
@@ -52,16 +54,16 @@ impl State<'_> {
         // whose first pass saw every value below 8 (those whose value may be 8 or more) are
         // taken again with every xor; a heap not taken again whose value still comes out at 8 or
         // more (its near splits filled the rest) is done again by [`State::full_far_table`].
-        let low = self.max < 16;
-        tiles.run(self.pool.as_ref(), &heaps, &mut words, low);
+        let first = if self.max < 16 { Pass::Low } else { Pass::Every };
+        tiles.run(self.pool.as_ref(), &heaps, &mut words, first);
         let mut partial = Vec::new();
-        if low && self.max >= 8 {
+        if first == Pass::Low && self.max >= 8 {
             partial.extend(words.iter().map(|&w| w != 0xff));
             let again: Vec<usize> = heaps.iter().copied().filter(|&n| words[n - start] == 0xff).collect();
-            let mut full = vec![0u64; again.len()];
-            tiles.run(self.pool.as_ref(), &again, &mut full, false);
-            for (&n, &w) in again.iter().zip(&full) {
-                words[n - start] = w;
+            let mut high = vec![0u64; again.len()];
+            tiles.run(self.pool.as_ref(), &again, &mut high, Pass::High);
+            for (&n, &w) in again.iter().zip(&high) {
+                words[n - start] |= w;
             }
         }
         self.far_partial = partial;
@@ -96,19 +98,19 @@ impl State<'_> {
         }
     }
 
-    /// The far table (`width` bytes) of heap n of the tiled block from `start` with every xor,
-    /// for a heap whose first pass kept the xors below 8 only ([`State::tiled_block`],
-    /// `far_partial`) and whose value came out at 8 or more from it.
-    pub(super) fn full_far_table<S: Store>(&self, g: &S, start: usize, n: usize, width: usize) -> Vec<u8> {
+    /// The far table of heap n of the tiled block from `start` with every xor, from its
+    /// `table` of the first pass (the xors below 8 only: [`State::tiled_block`], `far_partial`),
+    /// for a heap whose value came out at 8 or more from it: the splits of 8..15 are added.
+    pub(super) fn full_far_table<S: Store>(&self, g: &S, start: usize, n: usize, table: &[u8]) -> Vec<u8> {
         let bytes = g
             .cells()
             .and_then(S::Cell::bytes)
             .expect("a tiled block's values are bytes");
         let mut word = [0u64];
-        self.tiles_of(&bytes[..start], start).words(&[n], &mut word, false);
-        let mut table = vec![0u8; width];
-        set_bits(&mut table, word[0]);
-        table
+        self.tiles_of(&bytes[..start], start).words(&[n], &mut word, Pass::High);
+        let mut full = table.to_vec();
+        set_bits(&mut full, word[0]);
+        full
     }
 
     pub(super) fn mirror(&mut self, g: &[u8], n: usize) -> bool {
@@ -350,7 +352,7 @@ struct Tiles<'a> {
 
 impl Tiles<'_> {
     /// [`Tiles::words`] of `heaps`, shared between the threads of `pool` if there is one.
-    fn run(&self, pool: Option<&rayon::ThreadPool>, heaps: &[usize], words: &mut [u64], low: bool) {
+    fn run(&self, pool: Option<&rayon::ThreadPool>, heaps: &[usize], words: &mut [u64], pass: Pass) {
         match pool {
             Some(pool) if heaps.len() > 1 => {
                 use rayon::prelude::*;
@@ -359,18 +361,17 @@ impl Tiles<'_> {
                     words
                         .par_chunks_mut(share)
                         .zip(heaps.par_chunks(share))
-                        .for_each(|(w, h)| self.words(h, w, low))
+                        .for_each(|(w, h)| self.words(h, w, pass))
                 });
             }
-            _ => self.words(heaps, words, low),
+            _ => self.words(heaps, words, pass),
         }
     }
 
     /// words[k] = the bits of the values g(a) ⊕ g(m − a) of heap heaps[k] over every split
-    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time; with
-    /// `low`, only the values below 8 ([`Kernels::xor_bits_low`]; every value below 16).
-    /// `heaps` is increasing.
-    fn words(&self, heaps: &[usize], words: &mut [u64], low: bool) {
+    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time, those
+    /// of the values `pass` takes. `heaps` is increasing.
+    fn words(&self, heaps: &[usize], words: &mut [u64], pass: Pass) {
         let Some(&last) = heaps.last() else {
             return;
         };
@@ -398,14 +399,14 @@ impl Tiles<'_> {
                     }
                     // g(m − a) = rev[to − m + a].
                     let (small, large) = (&self.bytes[lo..=hi], &self.rev[self.to - m + lo..=self.to - m + hi]);
-                    if low && let Some(packed) = self.packed {
-                        *w |= u64::from(packed.low_bits(self.kernels, small, large, lo, self.to - m + lo));
-                        continue;
-                    }
-                    *w |= if low {
-                        u64::from(self.kernels.xor_bits_low(small, large))
-                    } else {
-                        self.kernels.xor_bits(small, large, self.bound)
+                    let r = self.to - m + lo;
+                    *w |= match (pass, self.packed) {
+                        (Pass::Low, Some(packed)) => u64::from(packed.bits(self.kernels, small, large, lo, r, false)),
+                        (Pass::High, Some(packed)) => {
+                            u64::from(packed.bits(self.kernels, small, large, lo, r, true)) << 8
+                        }
+                        (Pass::Low, None) => u64::from(self.kernels.xor_bits_low(small, large)),
+                        (Pass::High | Pass::Every, _) => self.kernels.xor_bits(small, large, self.bound),
                     };
                 }
             }
@@ -414,8 +415,17 @@ impl Tiles<'_> {
     }
 }
 
+/// Which xors a tiled pass marks: those below 8 (every value below 16), those of 8..15 (the same),
+/// or every one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Low,
+    High,
+    Every,
+}
+
 /// The values below 16 two a byte, in both phases, and so their mirrored copy: a run of splits
-/// a + (m − a) reads half as many bytes ([`Kernels::xor_bits_packed_low`]). `fwd[p][j]` =
+/// a + (m − a) reads half as many bytes ([`Kernels::xor_bits_packed`]). `fwd[p][j]` =
 /// g(i) | g(i + 1) << 4 for i = 2j + p; `rev[p][j]` = rev[r] | rev[r + 1] << 4 for r = 2j + p,
 /// where rev[r] = g(to − r) as in [`State::mirror`]. Cost: one byte a heap (two half-size
 /// arrays a side), filled as the heaps below a block's start become known.
@@ -444,17 +454,19 @@ impl Packed {
         self.filled = self.filled.max(n);
     }
 
-    /// The xors below 8 of the splits `small[k]` ⊕ `large[k]` (g(a) for a from `a`, and their
-    /// partners from rev[r], r from `r`): the pairs from the packed arrays, an odd last split
-    /// from the bytes.
-    fn low_bits(&self, kernels: Kernels, small: &[u8], large: &[u8], a: usize, r: usize) -> u8 {
+    /// The xors of the splits `small[k]` ⊕ `large[k]` (g(a) for a from `a`, and their partners
+    /// from rev[r], r from `r`) below 8, or (`high`) of 8..15 as bits 0..8: the pairs from the
+    /// packed arrays, an odd last split from the bytes.
+    fn bits(&self, kernels: Kernels, small: &[u8], large: &[u8], a: usize, r: usize, high: bool) -> u8 {
         let pairs = small.len() / 2;
         let (fa, fr) = (a >> 1, r >> 1);
-        let mut bits = kernels.xor_bits_packed_low(&self.fwd[a & 1][fa..fa + pairs], &self.rev[r & 1][fr..fr + pairs]);
+        let mut bits =
+            kernels.xor_bits_packed(&self.fwd[a & 1][fa..fa + pairs], &self.rev[r & 1][fr..fr + pairs], high);
         if small.len() % 2 == 1 {
-            let x = small[small.len() - 1] ^ large[small.len() - 1];
-            if x < 8 {
-                bits |= 1 << x;
+            let x = u32::from(small[small.len() - 1] ^ large[small.len() - 1]);
+            let base = 8 * u32::from(high);
+            if (base..base + 8).contains(&x) {
+                bits |= 1 << (x - base);
             }
         }
         bits
