@@ -411,7 +411,7 @@ fn packed_vbmi(lo: &[u8], hi: &[u8], high: bool) -> u8 {
     let blocks = n / 64;
     for k in 0..blocks {
         let at = 64 * k;
-        for j in 0..2 {
+        for (j, acc) in acc.iter_mut().enumerate() {
             // SAFETY: at + 32 · j + 32 ≤ 64 · blocks ≤ n ≤ min(lo.len(), hi.len()), so both
             // 32-byte unaligned loads (`loadu`: no alignment needed) read inside the slices.
             let x = unsafe {
@@ -421,8 +421,8 @@ fn packed_vbmi(lo: &[u8], hi: &[u8], high: bool) -> u8 {
                 )
             };
             // acc | low | high in one `vpternlogd` (0xfe: the or of its three inputs).
-            acc[j] = _mm256_ternarylogic_epi32::<0xfe>(
-                acc[j],
+            *acc = _mm256_ternarylogic_epi32::<0xfe>(
+                *acc,
                 _mm256_permutexvar_epi8(x, table),
                 _mm256_permutexvar_epi8(_mm256_srli_epi16::<4>(x), table),
             );
