@@ -5,7 +5,11 @@
 //! **Cost.** One xor, one shift and one or per split, on 16–64 splits at a time: the loops are
 //! written so that the compiler vectorises them (a variable shift per lane: `vpsllvw` with
 //! AVX-512BW, `vpsllvd`/`vpsllvq` with AVX2). `hi` is a mirrored copy of the values (read
-//! forwards where g(m − a) runs backwards), so both inputs are plain forward loads.
+//! forwards where g(m − a) runs backwards), so both inputs are plain forward loads. Values
+//! below 16 have table look-ups instead (`vpshufb`) and, with AVX-512VBMI, values two a byte
+//! ([`Kernels::xor_bits_packed`]: one `vpermb` a nibble, one 32-byte load a side per 64
+//! splits: 0.07 to 10^6, 2.5·10^11 splits, at about 110 a nanosecond over the whole run on
+//! this machine's EPYC at 2.6 GHz, 63 before).
 //!
 //! **Why runtime dispatch.** The release binary targets baseline x86-64 (SSE2), which has no
 //! per-lane variable shift; the same loops compiled with `#[target_feature]` run 5–15× faster
@@ -86,23 +90,6 @@ impl Kernels {
 }
 
 impl Kernels {
-    /// Bit v set for every v = `lo[k] ⊕ hi[k]` below 8 (k < min(len)); every value must be below
-    /// 16. Half of the work of [`Kernels::xor_bits`] with bound 16 (one table look-up and one or
-    /// per 32 splits instead of two each): the first pass of the plain method's tiled blocks,
-    /// which is enough for every heap whose value turns out below 8 (`take_break/plain.rs`).
-    pub fn xor_bits_low(self, lo: &[u8], hi: &[u8]) -> u8 {
-        match self {
-            Kernels::Portable => bits16(lo, hi) as u8,
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: an `Avx2` holds an `Avx2Detected`, made only after the CPU reported AVX2.
-            Kernels::Avx2(_) => unsafe { low_nibbles_avx2(lo, hi) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: an `Avx512` holds an `Avx512Detected`, made only after the CPU reported
-            // AVX2 (among others), the feature `low_nibbles_avx2` enables.
-            Kernels::Avx512(_) => unsafe { low_nibbles_avx2(lo, hi) },
-        }
-    }
-
     /// Whether [`Kernels::xor_bits_packed`] has a vectorised copy on this CPU (AVX-512VBMI);
     /// without one the plain method keeps one value a byte.
     pub fn packed_fast(self) -> bool {
@@ -116,8 +103,8 @@ impl Kernels {
     /// Bit v − 8·`high` set for every v in 0..8 (`high` false) or 8..16 (`high` true) that is
     /// the xor of a nibble of `lo[k]` and the same nibble of `hi[k]` (k < min(len)): two values
     /// a byte, low nibble and high nibble, so one byte stands for two splits. Half the loads a
-    /// split of [`Kernels::xor_bits_low`] (the plain method's tiled blocks are bound by the
-    /// loads, BENCHMARKS.md, session 10).
+    /// split of [`Kernels::xor_bits`] (the plain method's tiled blocks are bound by the loads,
+    /// BENCHMARKS.md, session 10).
     pub fn xor_bits_packed(self, lo: &[u8], hi: &[u8], high: bool) -> u8 {
         match self {
             #[cfg(target_arch = "x86_64")]
@@ -339,44 +326,6 @@ fn nibbles_avx2(lo: &[u8], hi: &[u8]) -> u16 {
     u16::from(l) | u16::from(h) << 8 | bits16(&lo[tail..n], &hi[tail..n])
 }
 
-/// [`Kernels::xor_bits_low`]: the low table of [`nibbles_avx2`] only (an xor of 8..15 looks
-/// up 0), one look-up and one or per 32 splits. Every byte of `lo` and `hi` must be below 16.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn low_nibbles_avx2(lo: &[u8], hi: &[u8]) -> u8 {
-    use std::arch::x86_64::*;
-    let n = lo.len().min(hi.len());
-    let low = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-    );
-    let mut acc = [_mm256_setzero_si256(); 4];
-    let blocks = n / 128;
-    for k in 0..blocks {
-        let at = 128 * k;
-        for (j, acc) in acc.iter_mut().enumerate() {
-            // SAFETY: at + 32 · j + 32 ≤ 128 · blocks ≤ n ≤ min(lo.len(), hi.len()), so both
-            // 32-byte unaligned loads (`loadu`: no alignment needed) read inside the slices.
-            let (a, b) = unsafe {
-                (
-                    _mm256_loadu_si256(lo.as_ptr().add(at + 32 * j).cast()),
-                    _mm256_loadu_si256(hi.as_ptr().add(at + 32 * j).cast()),
-                )
-            };
-            *acc = _mm256_or_si256(*acc, _mm256_shuffle_epi8(low, _mm256_xor_si256(a, b)));
-        }
-    }
-    let mut l = [0u8; 32];
-    // SAFETY: `l` is 32 bytes, what one unaligned store writes.
-    unsafe {
-        _mm256_storeu_si256(
-            l.as_mut_ptr().cast(),
-            _mm256_or_si256(_mm256_or_si256(acc[0], acc[1]), _mm256_or_si256(acc[2], acc[3])),
-        );
-    }
-    let tail = 128 * blocks;
-    l.iter().fold(0u8, |x, y| x | y) | bits16(&lo[tail..n], &hi[tail..n]) as u8
-}
-
 /// [`Kernels::xor_bits_packed`] one byte at a time.
 fn packed_portable(lo: &[u8], hi: &[u8], high: bool) -> u8 {
     let w = lo
@@ -392,7 +341,8 @@ fn packed_portable(lo: &[u8], hi: &[u8], high: bool) -> u8 {
 /// lanes, neither (what the shift brings into bit 4 and up is ignored). Entry x: 1 << x for
 /// x < 8, 0 for 8..15 (`high`: 0 for x < 8, 1 << (x − 8) for 8..15). Two look-ups, one shift,
 /// one three-way or (`vpternlogd`), one xor and two loads per 64 splits, where
-/// [`low_nibbles_avx2`] needs two look-ups, two ors, two xors and four loads.
+/// [`nibbles_avx2`] needs four look-ups, four ors, two xors and four loads (and the same
+/// loop with only the low table was no faster: the loads bound it, session 10).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
 fn packed_vbmi(lo: &[u8], hi: &[u8], high: bool) -> u8 {
@@ -544,7 +494,6 @@ mod tests {
                 for k in kernels {
                     assert_eq!(k.xor_bits(&lo, &hi, bound), want, "{k:?} bound {bound} len {len}");
                     if bound == 16 {
-                        assert_eq!(u64::from(k.xor_bits_low(&lo, &hi)), want & 0xff, "{k:?} low, len {len}");
                         // Two values a byte: lo[2j] | lo[2j + 1] << 4.
                         let pack = |v: &[u8]| -> Vec<u8> { v.chunks_exact(2).map(|p| p[0] | p[1] << 4).collect() };
                         let even = 2 * (len / 2);

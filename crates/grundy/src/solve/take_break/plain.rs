@@ -5,6 +5,14 @@
 //! kernels of [`crate::solve::xor_pairs`] (a mirrored copy of the values makes g(m − a) a
 //! forward load; the xors become the bits of one word); wider values use a forward scalar loop
 //! over a mirrored `u32` copy and a byte table.
+//!
+//! **Values below 16** (0.07, 0.137: 0..9), from heap 4096 on: a block's splits are taken in
+//! two passes. The first marks only the xors below 8, which settle every heap whose value is
+//! below 8 (94% of them for 0.07), and reads the values two a byte ([`Packed`]: half the loads
+//! a split, and the loads are what bounds this loop; only with AVX-512VBMI, otherwise one pass
+//! one value a byte as before). The second pass adds the xors of 8..15 for the heaps that may
+//! need them (every value below 8 seen). Same options, same values; 0.07 to 10^6 on one thread
+//! 3.99 → 2.29 s of CPU (BENCHMARKS.md, session 10). Cost: one more byte a heap.
 
 use super::values::{Cell, Store};
 use super::{State, half};
@@ -43,18 +51,21 @@ impl State<'_> {
             return None;
         }
         let width = (self.max as usize + 1).next_power_of_two();
-        if self.max < 16 && self.kernels.packed_fast() {
+        let packed = self.max < 16 && self.kernels.packed_fast();
+        if packed {
             self.packed.fill(bytes, start, self.to);
         }
         let tiles = self.tiles_of(&bytes[..start], start);
         let heaps: Vec<usize> = (start..end).collect();
         let mut words = vec![0u64; end - start];
-        // Values below 16: a first pass keeps the xors below 8 only, at half the work a split
-        // (`Kernels::xor_bits_low`), exact when every value is below 8. Otherwise only the heaps
-        // whose first pass saw every value below 8 (those whose value may be 8 or more) are
-        // taken again with every xor; a heap not taken again whose value still comes out at 8 or
-        // more (its near splits filled the rest) is done again by [`State::full_far_table`].
-        let first = if self.max < 16 { Pass::Low } else { Pass::Every };
+        // Values below 16, two a byte (AVX-512VBMI): a first pass keeps the xors below 8 only
+        // (`Kernels::xor_bits_packed`), exact when every value is below 8. Otherwise only the
+        // heaps whose first pass saw every value below 8 (those whose value may be 8 or more)
+        // are taken again for the xors of 8..15; a heap not taken again whose value still comes
+        // out at 8 or more (its near splits filled the rest) gets them from
+        // [`State::full_far_table`]. Without VBMI one pass over every xor, one value a byte (a
+        // first pass one value a byte was no faster: the loads bound it).
+        let first = if packed { Pass::Low } else { Pass::Every };
         tiles.run(self.pool.as_ref(), &heaps, &mut words, first);
         let mut partial = Vec::new();
         if first == Pass::Low && self.max >= 8 {
@@ -405,7 +416,7 @@ impl Tiles<'_> {
                         (Pass::High, Some(packed)) => {
                             u64::from(packed.bits(self.kernels, small, large, lo, r, true)) << 8
                         }
-                        (Pass::Low, None) => u64::from(self.kernels.xor_bits_low(small, large)),
+                        (Pass::Low, None) => self.kernels.xor_bits(small, large, self.bound) & 0xff,
                         (Pass::High | Pass::Every, _) => self.kernels.xor_bits(small, large, self.bound),
                     };
                 }
