@@ -8,7 +8,7 @@
 //! forwards where g(m − a) runs backwards), so both inputs are plain forward loads. Values
 //! below 16 have table look-ups instead (`vpshufb`) and, with AVX-512VBMI, values two a byte
 //! ([`Kernels::xor_bits_packed`]: one `vpermb` a nibble, one 32-byte load a side per 64
-//! splits: 0.07 to 10^6, 2.5·10^11 splits, at about 110 a nanosecond over the whole run on
+//! splits: 0.07 to 10^6, 2.5·10^11 splits, at about 105 a nanosecond over the whole run on
 //! this machine's EPYC at 2.6 GHz, 63 before).
 //!
 //! **Why runtime dispatch.** The release binary targets baseline x86-64 (SSE2), which has no

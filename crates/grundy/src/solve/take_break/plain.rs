@@ -12,7 +12,7 @@
 //! a split, and the loads are what bounds this loop; only with AVX-512VBMI, otherwise one pass
 //! one value a byte as before). The second pass adds the xors of 8..15 for the heaps that may
 //! need them (every value below 8 seen). Same options, same values; 0.07 to 10^6 on one thread
-//! 3.99 → 2.29 s of CPU (BENCHMARKS.md, session 10). Cost: one more byte a heap.
+//! 3.9–4.1 → 2.3–2.4 s of CPU (BENCHMARKS.md, session 10). Cost: one more byte a heap.
 
 use super::values::{Cell, Store};
 use super::{State, half};
