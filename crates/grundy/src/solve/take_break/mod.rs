@@ -314,6 +314,11 @@ struct State<'a> {
     /// The threads of the block method (`jobs` ≠ 1), and its per-block scratch (`blocks.rs`).
     pool: Option<rayon::ThreadPool>,
     far: Vec<u8>,
+    /// Which far tables of the current tiled block hold the xors below 8 only (empty: none;
+    /// see [`State::tiled_block`]).
+    far_partial: Vec<bool>,
+    /// The values two a byte for the tiled blocks' first pass (empty unless used).
+    packed: plain::Packed,
     /// The sparse method's far tables of the next block, made beside the finishing of the
     /// block before it (`blocks.rs`).
     pending: Option<blocks::Pending>,
@@ -360,6 +365,8 @@ impl<'a> State<'a> {
             kernels: Kernels::detect(),
             pool,
             far: Vec::new(),
+            far_partial: Vec::new(),
+            packed: plain::Packed::default(),
             pending: None,
             saved_len: 0,
             saved_at: std::time::Instant::now(),
@@ -407,12 +414,20 @@ impl<'a> State<'a> {
                 let end = (n + blocks::BLOCK).min(to + 1).min(self.next_checkpoint);
                 let width = match self.tiled_block(g, n, end) {
                     Some(width) => width,
-                    None => self.far_block(g, n, end),
+                    None => {
+                        self.far_partial.clear();
+                        self.far_block(g, n, end)
+                    }
                 };
                 let far = std::mem::take(&mut self.far);
                 let mut stop = None;
                 for (k, table) in far.chunks_exact(width).enumerate() {
-                    let v = self.plain_value(g, n + k, Some((table, n)));
+                    let mut v = self.plain_value(g, n + k, Some((table, n)));
+                    if v >= 8 && self.far_partial.get(k) == Some(&true) {
+                        // Its far table lacks the xors of 8 and more: take them all.
+                        let full = self.full_far_table(g, n, n + k, table);
+                        v = self.plain_value(g, n + k, Some((&full, n)));
+                    }
                     if let Some(s) = self.push(g, n + k, v) {
                         stop = Some(s);
                         break;

@@ -5,17 +5,27 @@
 //! kernels of [`crate::solve::xor_pairs`] (a mirrored copy of the values makes g(m − a) a
 //! forward load; the xors become the bits of one word); wider values use a forward scalar loop
 //! over a mirrored `u32` copy and a byte table.
+//!
+//! **Values below 16** (0.07, 0.137: 0..9), from heap 4096 on: a block's splits are taken in
+//! two passes. The first marks only the xors below 8, which settle every heap whose value is
+//! below 8 (94% of them for 0.07), and reads the values two a byte ([`Packed`]: half the loads
+//! a split, and the loads are what bounds this loop; only with AVX-512VBMI, otherwise one pass
+//! one value a byte as before). The second pass adds the xors of 8..15 for the heaps that may
+//! need them (every value below 8 seen). Same options, same values; 0.07 to 10^6 on one thread
+//! 3.9–4.1 → 2.3–2.4 s of CPU (BENCHMARKS.md, session 10). Cost: one more byte a heap.
 
 use super::values::{Cell, Store};
 use super::{State, half};
 use crate::solve::xor_pairs::Kernels;
 
-/// Splits a + (m − a) per tile of the tiled block ([`State::tiled_block`]; 8192 is 7% faster than
-/// 4096 and 5% faster than 16384 on 0.07 to 10^6): the heaps of a block
+/// Splits a + (m − a) per tile of the tiled block ([`State::tiled_block`]): the heaps of a block
 /// all read g(a) for a in one tile and g(m − a) in a window one block longer, a few KB that
-/// stay in the L1 cache while every heap of the block takes its turn. The tests use a small
+/// stay in the L1 cache while every heap of the block takes its turn. With one value a byte
+/// 8192 was 7% faster than 4096 and 5% faster than 16384 (session 9); with two values a byte
+/// ([`Packed`], the same bytes for twice the splits) 16384 is 5% faster than 8192 and 32768 7%
+/// slower (0.07 to 10^6, session 10). The tests use a small
 /// odd tile so that short runs cross many tile edges.
-const TILE: usize = if cfg!(test) { 37 } else { 8192 };
+const TILE: usize = if cfg!(test) { 37 } else { 16384 };
 
 impl State<'_> {
     /// Whether the plain method's heaps from `g.len()` on go through [`State::tiled_block`]:
@@ -41,9 +51,48 @@ impl State<'_> {
             return None;
         }
         let width = (self.max as usize + 1).next_power_of_two();
-        let tiles = Tiles {
+        let packed = self.max < 16 && self.kernels.packed_fast();
+        if packed {
+            self.packed.fill(bytes, start, self.to);
+        }
+        let tiles = self.tiles_of(&bytes[..start], start);
+        let heaps: Vec<usize> = (start..end).collect();
+        let mut words = vec![0u64; end - start];
+        // Values below 16, two a byte (AVX-512VBMI): a first pass keeps the xors below 8 only
+        // (`Kernels::xor_bits_packed`), exact when every value is below 8. Otherwise only the
+        // heaps whose first pass saw every value below 8 (those whose value may be 8 or more)
+        // are taken again for the xors of 8..15; a heap not taken again whose value still comes
+        // out at 8 or more (its near splits filled the rest) gets them from
+        // [`State::full_far_table`]. Without VBMI one pass over every xor, one value a byte (a
+        // first pass one value a byte was no faster: the loads bound it).
+        let first = if packed { Pass::Low } else { Pass::Every };
+        tiles.run(self.pool.as_ref(), &heaps, &mut words, first);
+        let mut partial = Vec::new();
+        if first == Pass::Low && self.max >= 8 {
+            partial.extend(words.iter().map(|&w| w != 0xff));
+            let again: Vec<usize> = heaps.iter().copied().filter(|&n| words[n - start] == 0xff).collect();
+            let mut high = vec![0u64; again.len()];
+            tiles.run(self.pool.as_ref(), &again, &mut high, Pass::High);
+            for (&n, &w) in again.iter().zip(&high) {
+                words[n - start] |= w;
+            }
+        }
+        self.far_partial = partial;
+        let mut far = std::mem::take(&mut self.far);
+        far.clear();
+        far.resize((end - start) * width, 0);
+        for (table, &word) in far.chunks_exact_mut(width).zip(&words) {
+            set_bits(table, word);
+        }
+        self.far = far;
+        Some(width)
+    }
+
+    /// What the tiled passes over the values below `start` read (`bytes` = those values).
+    fn tiles_of<'a>(&'a self, bytes: &'a [u8], start: usize) -> Tiles<'a> {
+        Tiles {
             kernels: self.kernels,
-            bytes: &bytes[..start],
+            bytes,
             rev: &self.rev,
             to: self.to,
             splits: &self.splits,
@@ -56,33 +105,23 @@ impl State<'_> {
             } else {
                 64
             },
-        };
-        let mut words = vec![0u64; end - start];
-        match &self.pool {
-            Some(pool) => {
-                let share = (end - start).div_ceil(pool.current_num_threads().max(1));
-                pool.install(|| {
-                    use rayon::prelude::*;
-                    words
-                        .par_chunks_mut(share.max(1))
-                        .enumerate()
-                        .for_each(|(k, w)| tiles.words(start + k * share.max(1), w))
-                });
-            }
-            None => tiles.words(start, &mut words),
+            packed: (self.max < 16 && self.packed.filled >= start).then_some(&self.packed),
         }
-        let mut far = std::mem::take(&mut self.far);
-        far.clear();
-        far.resize((end - start) * width, 0);
-        for (table, &word) in far.chunks_exact_mut(width).zip(&words) {
-            let mut word = word;
-            while word != 0 {
-                table[word.trailing_zeros() as usize & (width - 1)] = 1;
-                word &= word - 1;
-            }
-        }
-        self.far = far;
-        Some(width)
+    }
+
+    /// The far table of heap n of the tiled block from `start` with every xor, from its
+    /// `table` of the first pass (the xors below 8 only: [`State::tiled_block`], `far_partial`),
+    /// for a heap whose value came out at 8 or more from it: the splits of 8..15 are added.
+    pub(super) fn full_far_table<S: Store>(&self, g: &S, start: usize, n: usize, table: &[u8]) -> Vec<u8> {
+        let bytes = g
+            .cells()
+            .and_then(S::Cell::bytes)
+            .expect("a tiled block's values are bytes");
+        let mut word = [0u64];
+        self.tiles_of(&bytes[..start], start).words(&[n], &mut word, Pass::High);
+        let mut full = table.to_vec();
+        set_bits(&mut full, word[0]);
+        full
     }
 
     pub(super) fn mirror(&mut self, g: &[u8], n: usize) -> bool {
@@ -318,13 +357,33 @@ struct Tiles<'a> {
     unequal: bool,
     start: usize,
     bound: u32,
+    /// The values two a byte, filled up to `start` (the first pass then reads them).
+    packed: Option<&'a Packed>,
 }
 
 impl Tiles<'_> {
-    /// words[k] = the bits of the values g(a) ⊕ g(m − a) of heap first + k over every split
-    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time.
-    fn words(&self, first: usize, words: &mut [u64]) {
-        let Some(last) = (first + words.len()).checked_sub(1) else {
+    /// [`Tiles::words`] of `heaps`, shared between the threads of `pool` if there is one.
+    fn run(&self, pool: Option<&rayon::ThreadPool>, heaps: &[usize], words: &mut [u64], pass: Pass) {
+        match pool {
+            Some(pool) if heaps.len() > 1 => {
+                use rayon::prelude::*;
+                let share = heaps.len().div_ceil(pool.current_num_threads().max(1)).max(1);
+                pool.install(|| {
+                    words
+                        .par_chunks_mut(share)
+                        .zip(heaps.par_chunks(share))
+                        .for_each(|(w, h)| self.words(h, w, pass))
+                });
+            }
+            _ => self.words(heaps, words, pass),
+        }
+    }
+
+    /// words[k] = the bits of the values g(a) ⊕ g(m − a) of heap heaps[k] over every split
+    /// with both parts below `start` (a > m − start, a ≤ half(m)), a tile of `a` at a time, those
+    /// of the values `pass` takes. `heaps` is increasing.
+    fn words(&self, heaps: &[usize], words: &mut [u64], pass: Pass) {
+        let Some(&last) = heaps.last() else {
             return;
         };
         let top = self
@@ -337,8 +396,7 @@ impl Tiles<'_> {
         let mut c = 1;
         while c <= top {
             let ce = (c + TILE - 1).min(top);
-            for (k, w) in words.iter_mut().enumerate() {
-                let n = first + k;
+            for (&n, w) in heaps.iter().zip(words.iter_mut()) {
                 for &i in self.splits {
                     if n < i + 2 {
                         continue;
@@ -351,15 +409,87 @@ impl Tiles<'_> {
                         continue;
                     }
                     // g(m − a) = rev[to − m + a].
-                    *w |= self.kernels.xor_bits(
-                        &self.bytes[lo..=hi],
-                        &self.rev[self.to - m + lo..=self.to - m + hi],
-                        self.bound,
-                    );
+                    let (small, large) = (&self.bytes[lo..=hi], &self.rev[self.to - m + lo..=self.to - m + hi]);
+                    let r = self.to - m + lo;
+                    *w |= match (pass, self.packed) {
+                        (Pass::Low, Some(packed)) => u64::from(packed.bits(self.kernels, small, large, lo, r, false)),
+                        (Pass::High, Some(packed)) => {
+                            u64::from(packed.bits(self.kernels, small, large, lo, r, true)) << 8
+                        }
+                        (Pass::Low, None) => self.kernels.xor_bits(small, large, self.bound) & 0xff,
+                        (Pass::High | Pass::Every, _) => self.kernels.xor_bits(small, large, self.bound),
+                    };
                 }
             }
             c = ce + 1;
         }
+    }
+}
+
+/// Which xors a tiled pass marks: those below 8 (every value below 16), those of 8..15 (the same),
+/// or every one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Low,
+    High,
+    Every,
+}
+
+/// The values below 16 two a byte, in both phases, and so their mirrored copy: a run of splits
+/// a + (m − a) reads half as many bytes ([`Kernels::xor_bits_packed`]). `fwd[p][j]` =
+/// g(i) | g(i + 1) << 4 for i = 2j + p; `rev[p][j]` = rev[r] | rev[r + 1] << 4 for r = 2j + p,
+/// where rev[r] = g(to − r) as in [`State::mirror`]. Cost: one byte a heap (two half-size
+/// arrays a side), filled as the heaps below a block's start become known.
+#[derive(Default)]
+pub(super) struct Packed {
+    fwd: [Vec<u8>; 2],
+    rev: [Vec<u8>; 2],
+    /// Every pair of two heaps below `filled` is stored.
+    filled: usize,
+}
+
+impl Packed {
+    /// Store the pairs of heaps below `n` (`g` holds the values, each below 16).
+    fn fill(&mut self, g: &[u8], n: usize, to: usize) {
+        if self.fwd[0].is_empty() {
+            let half = to / 2 + 1;
+            self.fwd = [vec![0; half], vec![0; half]];
+            self.rev = [vec![0; half], vec![0; half]];
+        }
+        for i in self.filled.max(1)..n {
+            // The pair g(i − 1), g(i) forwards, and at r = to − i the pair g(i), g(i − 1).
+            let (p, r) = (i - 1, to - i);
+            self.fwd[p & 1][p >> 1] = g[p] | g[i] << 4;
+            self.rev[r & 1][r >> 1] = g[i] | g[p] << 4;
+        }
+        self.filled = self.filled.max(n);
+    }
+
+    /// The xors of the splits `small[k]` ⊕ `large[k]` (g(a) for a from `a`, and their partners
+    /// from rev[r], r from `r`) below 8, or (`high`) of 8..15 as bits 0..8: the pairs from the
+    /// packed arrays, an odd last split from the bytes.
+    fn bits(&self, kernels: Kernels, small: &[u8], large: &[u8], a: usize, r: usize, high: bool) -> u8 {
+        let pairs = small.len() / 2;
+        let (fa, fr) = (a >> 1, r >> 1);
+        let mut bits =
+            kernels.xor_bits_packed(&self.fwd[a & 1][fa..fa + pairs], &self.rev[r & 1][fr..fr + pairs], high);
+        if small.len() % 2 == 1 {
+            let x = u32::from(small[small.len() - 1] ^ large[small.len() - 1]);
+            let base = 8 * u32::from(high);
+            if (base..base + 8).contains(&x) {
+                bits |= 1 << (x - base);
+            }
+        }
+        bits
+    }
+}
+
+/// table[v] = 1 for every bit v of `word` (v below the table's width, a power of two).
+fn set_bits(table: &mut [u8], mut word: u64) {
+    let mask = table.len() - 1;
+    while word != 0 {
+        table[word.trailing_zeros() as usize & mask] = 1;
+        word &= word - 1;
     }
 }
 
