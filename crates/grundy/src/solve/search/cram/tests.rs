@@ -128,13 +128,7 @@ fn the_parallel_engine_equals_the_single_threaded_one_and_the_plain_solver() {
 fn the_nimber_with_the_zero_options_alongside_equals_one_engine() {
     use super::parallel::ParallelCram;
     use std::sync::Mutex;
-    let mut seed = 0x1234_5678_9abc_def1u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = crate::xorshift(0x1234_5678_9abc_def1u64);
     for round in 0..40 {
         let w = 2 + (next() % 5) as usize;
         let h = 2 + (next() % (18 / w - 1) as u64) as usize;
