@@ -5,7 +5,10 @@
 //!   cancellation token (cancelled by the Ctrl-C handler, [`install_interrupt_handler`]), its
 //!   memory budget ([`set_memory_limit`]) and an observer that draws progress events as
 //!   indicatif bars on stderr (only when stderr is a terminal: rate and ETA when the total is
-//!   known, a spinner otherwise) and writes messages as lines on stderr.
+//!   known, a spinner otherwise) and writes messages as lines on stderr. When stderr is not a
+//!   terminal (a log file, a batch job), a long phase gets a plain line instead, once a minute
+//!   (`GRUNDY_PROGRESS_SECS` sets the interval; 0 writes every event, for tests):
+//!   `progress: PHASE DONE[/TOTAL (P%)], RATE/s, ELAPSED[, eta ETA]`.
 //! - The last resort against memory: the library stops at its next checkpoint once above the
 //!   budget; a computation still 50% above the limit half a second later, or still above it
 //!   after [`GRACE`], is ended here with the error and exit code 3 (a computation that allocates
@@ -54,6 +57,8 @@ fn terminal() -> &'static Arc<Terminal> {
         Arc::new(Terminal {
             draw: std::io::stderr().is_terminal(),
             bar: Mutex::new(None),
+            log: Mutex::new(None),
+            log_every: log_interval(),
         })
     })
 }
@@ -92,11 +97,107 @@ pub fn clear() {
     }
 }
 
+/// How often a progress line is written when stderr is not a terminal: `GRUNDY_PROGRESS_SECS`
+/// if it is a number of seconds, else a minute.
+fn log_interval() -> Duration {
+    std::env::var("GRUNDY_PROGRESS_SECS")
+        .ok()
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map_or(Duration::from_secs(60), Duration::from_secs_f64)
+}
+
 /// The observer: one bar at a time (engines report one phase at a time).
 struct Terminal {
     /// Whether stderr is a terminal: bars are drawn only then.
     draw: bool,
     bar: Mutex<Option<(&'static str, ProgressBar)>>,
+    /// Without a terminal: the phase being logged, when it started and when its last line was
+    /// written.
+    log: Mutex<Option<LogState>>,
+    /// Without a terminal: the interval between progress lines.
+    log_every: Duration,
+}
+
+/// The phase a log line was last written for (see [`Terminal::log_line`]).
+struct LogState {
+    phase: &'static str,
+    /// The count at the phase's first event (a resumed run starts above 0).
+    first: u64,
+    started: std::time::Instant,
+    last: std::time::Instant,
+}
+
+impl Terminal {
+    /// Without a terminal: a line for the progress of `phase` when `log_every` has passed
+    /// since the phase started or since its last line.
+    fn log_line(&self, phase: &'static str, done: u64, total: Option<u64>) {
+        let now = std::time::Instant::now();
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        let state = match log.as_mut() {
+            Some(s) if s.phase == phase => s,
+            _ => log.insert(LogState {
+                phase,
+                first: done,
+                started: now,
+                last: now,
+            }),
+        };
+        if now.duration_since(state.last) < self.log_every || done == state.first {
+            return;
+        }
+        state.last = now;
+        let elapsed = now.duration_since(state.started);
+        eprintln!("{}", progress_line(phase, done, state.first, total, elapsed));
+    }
+}
+
+/// `progress: PHASE DONE[/TOTAL (P%)], RATE/s, ELAPSED[, eta ETA]`: the rate is the mean since
+/// the phase's first event (at count `first`), the ETA at that rate.
+fn progress_line(phase: &str, done: u64, first: u64, total: Option<u64>, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        done.saturating_sub(first) as f64 / secs
+    } else {
+        0.0
+    };
+    let mut line = format!("progress: {phase} {done}");
+    if let Some(total) = total {
+        let pct = if total > 0 {
+            100.0 * done as f64 / total as f64
+        } else {
+            100.0
+        };
+        line += &format!("/{total} ({pct:.1}%)");
+    }
+    line += &format!(", {}/s, {}", human_count(rate), human_time(secs));
+    if let Some(total) = total
+        && rate > 0.0
+        && total > done
+    {
+        line += &format!(", eta {}", human_time((total - done) as f64 / rate));
+    }
+    line
+}
+
+/// A rate with three significant figures and a k/M/G suffix.
+fn human_count(x: f64) -> String {
+    match x {
+        x if x >= 1e9 => format!("{:.3}G", x / 1e9),
+        x if x >= 1e6 => format!("{:.3}M", x / 1e6),
+        x if x >= 1e3 => format!("{:.3}k", x / 1e3),
+        x => format!("{x:.1}"),
+    }
+}
+
+/// Seconds as `1h02m03s`, `2m03s` or `3.4s`.
+fn human_time(secs: f64) -> String {
+    let whole = secs as u64;
+    match whole {
+        3600.. => format!("{}h{:02}m{:02}s", whole / 3600, whole / 60 % 60, whole % 60),
+        60.. => format!("{}m{:02}s", whole / 60, whole % 60),
+        _ => format!("{secs:.1}s"),
+    }
 }
 
 impl Observer for Terminal {
@@ -105,6 +206,8 @@ impl Observer for Terminal {
         match event {
             Event::Progress { phase, done, total } => {
                 if !self.draw {
+                    drop(slot);
+                    self.log_line(phase, *done, *total);
                     return;
                 }
                 if slot
@@ -118,6 +221,12 @@ impl Observer for Terminal {
                 bar.set_position(*done);
             }
             Event::Finished { phase } => {
+                if !self.draw {
+                    let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+                    if log.as_ref().is_some_and(|s| s.phase == *phase) {
+                        *log = None;
+                    }
+                }
                 if slot.as_ref().is_some_and(|(p, _)| p == phase)
                     && let Some((_, bar)) = slot.take()
                 {
@@ -172,5 +281,23 @@ fn last_resort(budget: &MemoryBudget) {
             eprintln!("grundy: {e}{}", super::limit_hint(&e));
             std::process::exit(LIMIT_EXIT);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_line_gives_the_fraction_rate_and_eta() {
+        let line = progress_line("heaps", 250, 0, Some(1000), Duration::from_secs(125));
+        assert_eq!(line, "progress: heaps 250/1000 (25.0%), 2.0/s, 2m05s, eta 6m15s");
+        let line = progress_line("nodes", 3_000_000, 0, None, Duration::from_secs(7200));
+        assert_eq!(line, "progress: nodes 3000000, 416.7/s, 2h00m00s");
+        // A resumed run: the rate counts only what this run did.
+        let line = progress_line("heaps", 900, 800, Some(1000), Duration::from_secs(10));
+        assert_eq!(line, "progress: heaps 900/1000 (90.0%), 10.0/s, 10.0s, eta 10.0s");
+        assert_eq!(human_count(2.5e9), "2.500G");
+        assert_eq!(human_time(3.25), "3.2s");
     }
 }

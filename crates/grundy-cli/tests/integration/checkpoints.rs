@@ -95,3 +95,21 @@ fn damaged_and_foreign_checkpoints_are_refused() {
     refused(&["seq", "0.77", "--to", "6000", "--all", "--checkpoint", f], "damaged");
     refused(&["seq", "chomp", "--to", "6", "--checkpoint", f], "--checkpoint");
 }
+
+#[test]
+fn a_long_run_logs_its_progress_when_stderr_is_not_a_terminal() {
+    // GRUNDY_PROGRESS_SECS=0: a line at every report (a minute by default).
+    // Runs of 2^20 heaps and more report progress; 0.77 to 1.1·10^6 takes a few ms.
+    let args = ["seq", "0.77", "--to", "1100000", "--all", "--jobs", "1"];
+    let out = grundy(&args).env("GRUNDY_PROGRESS_SECS", "0").output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("progress: heaps "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(line.contains("/1100001 (") && line.contains("/s, "), "{line}");
+    // By default a short run writes no progress line.
+    let out = grundy(&args).env_remove("GRUNDY_PROGRESS_SECS").output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("progress:"));
+}
