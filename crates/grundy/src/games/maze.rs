@@ -409,11 +409,9 @@ mod tests {
                 boards.push((w, h, mask as u64));
             }
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = next();
             boards.push((7, 6, seed & seed >> 3)); // about one wall in four
         }
         for (w, h, mask) in boards {
