@@ -199,9 +199,17 @@ pub struct CramSearch<T: FactStore = PackedTable> {
 
 /// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
 /// so that row flips are a byte swap and transposes an 8×8 bit-matrix transpose, which makes
-/// canonical forms about twice as cheap) when the board fits in 8×8, else its width.
+/// canonical forms about twice as cheap) when the board fits in 8×8; 16 (a row per 16 bits, the
+/// same shortcuts on words) when it is 9 to 16 cells wide and at most 4 high (4×9, 4×11); else
+/// its width.
 pub fn internal_stride(width: u32, height: u32) -> u32 {
-    if width <= 8 && height <= 8 { 8 } else { width }
+    if width <= 8 && height <= 8 {
+        8
+    } else if width <= 16 && height <= 4 {
+        16
+    } else {
+        width
+    }
 }
 
 impl CramSearch {
