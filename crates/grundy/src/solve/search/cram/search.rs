@@ -195,8 +195,7 @@ impl<T: FactStore> CramSearch<T> {
                 let (d, dist) = self.lists[list][j];
                 j += 1;
                 if d & !x == 0 {
-                    self.push_option(x, d, dist);
-                    self.canonical_option(self.opts.len() - 1);
+                    self.push_option(x, d, dist, true);
                 }
             }
             for i in first..self.opts.len() {
