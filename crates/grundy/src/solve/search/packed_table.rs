@@ -35,6 +35,9 @@ pub trait FactStore: Send {
     fn put_value(&mut self, key: u64, v: u8, work: u64);
     /// Record that the nimber of `key` is not `k`, proved with `work` search nodes.
     fn put_excluded(&mut self, key: u64, k: u8, work: u64);
+    /// Start loading the cache line of `key`'s bucket (a hint: no effect on what is stored).
+    #[inline]
+    fn prefetch(&self, _key: u64) {}
     /// The number of positions held now (approximate for a shared table).
     fn len(&self) -> usize;
     /// Whether no position is held.
@@ -59,6 +62,10 @@ impl FactStore for PackedTable {
     #[inline]
     fn put_excluded(&mut self, key: u64, k: u8, work: u64) {
         PackedTable::put_excluded(self, key, k, work)
+    }
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        prefetch_line(&self.slots[self.bucket(key)]);
     }
     #[inline]
     fn len(&self) -> usize {
@@ -142,6 +149,21 @@ pub struct PackedTable {
     cap: usize,
     len: usize,
     stats: TableStats,
+}
+
+/// Ask the processor to load the cache line of `r` into its caches (a hint: it changes no
+/// value the program reads; elsewhere than on x86_64 it does nothing).
+#[inline]
+pub(crate) fn prefetch_line<R>(r: &R) {
+    // SAFETY: `_mm_prefetch` only needs SSE, which every x86_64 processor has (it is part of
+    // the x86_64 baseline); a prefetch never faults, whatever the address, and this one is of
+    // a live reference.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>((r as *const R).cast::<i8>())
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
 }
 
 /// One bucket: four entries (key, facts) on one cache line. The alignment makes the

@@ -23,7 +23,7 @@
 //! search chess engines", ICGA Journal 25 (2002); the facts kept are those of
 //! \[LemoineViennot2012\].
 
-use super::packed_table::{BUCKET, FactStore, Known, excluded_facts, fresh, merged, value_facts};
+use super::packed_table::{BUCKET, FactStore, Known, excluded_facts, fresh, merged, prefetch_line, value_facts};
 use super::table::TableStats;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, RwLock};
@@ -309,6 +309,12 @@ impl FactStore for SharedHandle {
             }
         }
         Known::NOTHING
+    }
+
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        let b = self.slots.bucket(key);
+        prefetch_line(&self.slots.lines[b / BUCKET]);
     }
 
     fn put_value(&mut self, key: u64, v: u8, work: u64) {
