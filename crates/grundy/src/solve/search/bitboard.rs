@@ -351,15 +351,16 @@ impl Layout {
             return self.canonical_all_images(x);
         }
         let (z, bw, bh) = self.normalise_with_box(x);
-        if self.use_transpose && bw <= bh {
-            if let Some(t) = self.transpose(z, bw, bh) {
-                let tv = self.flip_rows(t, bw);
-                let best = t.min(tv).min(self.half_turn(t, bh, bw)).min(self.half_turn(tv, bh, bw));
-                if bw < bh {
-                    return best;
-                }
-                return best.min(self.untransposed_least(z, bw, bh));
+        if self.use_transpose
+            && bw <= bh
+            && let Some(t) = self.transpose(z, bw, bh)
+        {
+            let tv = self.flip_rows(t, bw);
+            let best = t.min(tv).min(self.half_turn(t, bh, bw)).min(self.half_turn(tv, bh, bw));
+            if bw < bh {
+                return best;
             }
+            return best.min(self.untransposed_least(z, bw, bh));
         }
         self.untransposed_least(z, bw, bh)
     }

@@ -98,7 +98,11 @@ impl<T: FactStore> CramSearch<T> {
         // Moves that split the region first, then moves near the centre, then the smallest
         // largest region.
         let order = (((len == 1) as u32) << 24) | (dist << 8) | largest.min(255);
-        let len = if canonical { self.canonical_range(start, len) } else { len };
+        let len = if canonical {
+            self.canonical_range(start, len)
+        } else {
+            len
+        };
         let o = Opt {
             start: start as u32,
             len: len as u32,

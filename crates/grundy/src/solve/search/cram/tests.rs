@@ -69,11 +69,18 @@ fn wide_boards_at_the_stride_of_16_equal_the_plain_solver() {
         assert_eq!(internal_stride(w as u32, h as u32), 16);
         let full = Board::rectangle(h, w);
         // Half the cells blocked, or a quarter on the boards of at most two rows.
-        let bits = if h <= 2 { full.bits & (next() | next()) } else { full.bits & next() };
+        let bits = if h <= 2 {
+            full.bits & (next() | next())
+        } else {
+            full.bits & next()
+        };
         let b = Board { bits, ..full };
         let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
         let c = configs()[round % 3];
-        for mut s in [CramSearch::new(w as u32, c), CramSearch::for_board(w as u32, h as u32, c)] {
+        for mut s in [
+            CramSearch::new(w as u32, c),
+            CramSearch::for_board(w as u32, h as u32, c),
+        ] {
             assert_eq!(s.nimber(b.bits).unwrap(), plain, "{} {c:?}", b.format());
             for k in 0..3 {
                 assert_eq!(s.has_value(b.bits, k).unwrap(), plain == k, "{} {k}", b.format());
