@@ -10,9 +10,9 @@
 //! back), and canonical forms are made lazily, since a table cutoff often makes the later
 //! options unnecessary.
 //!
-//! Cost: per option, one flood fill of the region without the domino and, when needed, a
-//! canonical form per region (8 images, O(rows + cells)); the domino lists are built once per
-//! bounding box.
+//! Cost: per option, a connectivity test near the domino (a flood fill of the region without
+//! the domino only when the domino may split it) and, when needed, a canonical form per region
+//! (4 or 8 images, O(rows + cells)); the domino lists are built once per bounding box.
 
 use super::{CramSearch, Opt, UNKNOWN};
 use crate::solve::search::packed_table::FactStore;
