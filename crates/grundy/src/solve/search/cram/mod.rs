@@ -53,7 +53,8 @@
 //!   an option is made canonical as it is pushed and not read back from memory right after
 //!   (that read stalled on store forwarding: 12 %); the table's buckets are aligned to cache
 //!   lines, and the bucket of an option's large region is prefetched as soon as the option is
-//!   canonical (5×8: 6 %). 4×9 `--jobs 1`: 0.24 → 0.17 s of CPU, 5×8 1.91 → 1.46 s.
+//!   canonical (5×8: 6 %); the half turn of a row flip is taken as the row flip of the half
+//!   turn. 4×9 `--jobs 1`: 0.23–0.24 → 0.16–0.17 s of CPU, 5×8 1.89–1.94 → 1.41–1.46 s.
 //! - The winning moves: the pass asks each option up to the symmetries of the board only once
 //!   (one thread per class, not two threads on two images of one position), and finds in the
 //!   table every fact the nimber search proved. Asking the options of the start "g = j" for
