@@ -23,38 +23,51 @@
 //! search chess engines", ICGA Journal 25 (2002); the facts kept are those of
 //! \[LemoineViennot2012\].
 
-use super::packed_table::{BUCKET, FactStore, Known, excluded_facts, fresh, merged, value_facts};
+use super::packed_table::{BUCKET, FactStore, Known, excluded_facts, fresh, merged, prefetch_line, value_facts};
 use super::table::TableStats;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, RwLock};
 
-/// One generation of the table: two words per entry.
+/// One bucket's eight words (four entries) on one cache line: the alignment makes a probe
+/// touch one line, not two (the allocator only promises 16 bytes).
+#[repr(C, align(64))]
+struct Line([AtomicU64; 2 * BUCKET]);
+
+/// One generation of the table: two words per entry, a bucket a line.
 struct Slots {
-    words: Vec<AtomicU64>,
+    lines: Vec<Line>,
 }
 
 impl Slots {
     fn new(entries: usize) -> Slots {
         Slots {
-            words: (0..2 * entries).map(|_| AtomicU64::new(0)).collect(),
+            lines: (0..entries / BUCKET)
+                .map(|_| Line(std::array::from_fn(|_| AtomicU64::new(0))))
+                .collect(),
         }
     }
 
     fn entries(&self) -> usize {
-        self.words.len() / 2
+        self.lines.len() * BUCKET
+    }
+
+    /// Word `j` (entry `j / 2`).
+    #[inline]
+    fn word(&self, j: usize) -> &AtomicU64 {
+        &self.lines[j / (2 * BUCKET)].0[j % (2 * BUCKET)]
     }
 
     /// The key and facts of entry `i` (key 0: free, or torn and so unusable).
     #[inline]
     fn read(&self, i: usize) -> (u64, u64) {
-        let (a, info) = (self.words[2 * i].load(Relaxed), self.words[2 * i + 1].load(Relaxed));
+        let (a, info) = (self.word(2 * i).load(Relaxed), self.word(2 * i + 1).load(Relaxed));
         (a ^ mix(info), info)
     }
 
     #[inline]
     fn write(&self, i: usize, key: u64, info: u64) {
-        self.words[2 * i].store(key ^ mix(info), Relaxed);
-        self.words[2 * i + 1].store(info, Relaxed);
+        self.word(2 * i).store(key ^ mix(info), Relaxed);
+        self.word(2 * i + 1).store(info, Relaxed);
     }
 
     #[inline]
@@ -300,6 +313,12 @@ impl FactStore for SharedHandle {
         Known::NOTHING
     }
 
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        let b = self.slots.bucket(key);
+        prefetch_line(&self.slots.lines[b / BUCKET]);
+    }
+
     fn put_value(&mut self, key: u64, v: u8, work: u64) {
         self.put(key, value_facts(v), work);
     }
@@ -349,9 +368,9 @@ mod tests {
         // A slot whose two words come from two different writes is no entry of either key.
         let slots = Slots::new(BUCKET);
         slots.write(0, 5, 100);
-        let torn = slots.words[0].load(Relaxed);
+        let torn = slots.word(0).load(Relaxed);
         slots.write(0, 6, 200);
-        slots.words[0].store(torn, Relaxed);
+        slots.word(0).store(torn, Relaxed);
         assert!(slots.read(0).0 != 5 && slots.read(0).0 != 6);
     }
 

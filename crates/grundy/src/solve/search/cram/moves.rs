@@ -10,9 +10,9 @@
 //! back), and canonical forms are made lazily, since a table cutoff often makes the later
 //! options unnecessary.
 //!
-//! Cost: per option, one flood fill of the region without the domino and, when needed, a
-//! canonical form per region (8 images, O(rows + cells)); the domino lists are built once per
-//! bounding box.
+//! Cost: per option, a connectivity test near the domino (a flood fill of the region without
+//! the domino only when the domino may split it) and, when needed, a canonical form per region
+//! (4 or 8 images, O(rows + cells)); the domino lists are built once per bounding box.
 
 use super::{CramSearch, Opt, UNKNOWN};
 use crate::solve::search::packed_table::FactStore;
@@ -40,12 +40,15 @@ impl<T: FactStore> CramSearch<T> {
             return o;
         }
         let len = self.canonical_range(o.start as usize, o.len as usize) as u32;
-        self.opts[i] = Opt {
+        let o = Opt {
             len,
             canonical: true,
             ..o
         };
-        self.opts[i]
+        // Returned from registers: reading `opts[i]` back right after its fields were stored
+        // one by one stalls the load (no store-to-load forwarding from several stores).
+        self.opts[i] = o;
+        o
     }
 
     /// Make the regions `arena[start..start + len]` canonical, sorted, equal pairs cancelled
@@ -80,26 +83,35 @@ impl<T: FactStore> CramSearch<T> {
         for j in 0..self.lists[list].len() {
             let (d, dist) = self.lists[list][j];
             if d & !x == 0 {
-                self.push_option(x, d, dist);
+                self.push_option(x, d, dist, false);
             }
         }
     }
 
-    /// Push the option "place domino `d` in region `x`" (raw regions; see [`Opt`]).
-    pub(super) fn push_option(&mut self, x: u64, d: u64, dist: u32) {
+    /// Push the option "place domino `d` in region `x`" (see [`Opt`]), its regions made
+    /// canonical at once when `canonical` (else raw); the option pushed.
+    pub(super) fn push_option(&mut self, x: u64, d: u64, dist: u32, canonical: bool) -> Opt {
         let start = self.arena.len();
         self.layout.regions_without(x, d, &mut self.arena);
         let len = self.arena.len() - start;
         let largest = self.arena[start..].iter().map(|r| r.count_ones()).max().unwrap_or(0);
-        self.opts.push(Opt {
+        // Moves that split the region first, then moves near the centre, then the smallest
+        // largest region.
+        let order = (((len == 1) as u32) << 24) | (dist << 8) | largest.min(255);
+        let len = if canonical {
+            self.canonical_range(start, len)
+        } else {
+            len
+        };
+        let o = Opt {
             start: start as u32,
             len: len as u32,
-            // Moves that split the region first, then moves near the centre, then the
-            // smallest largest region.
-            order: (((len == 1) as u32) << 24) | (dist << 8) | largest.min(255),
+            order,
             value: UNKNOWN,
-            canonical: false,
-        });
+            canonical,
+        };
+        self.opts.push(o);
+        o
     }
 
     /// The index in `lists` of every domino of the bounding box of the normalised region `x`,

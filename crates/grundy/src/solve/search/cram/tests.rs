@@ -57,6 +57,38 @@ fn random_boards_with_blocked_cells_equal_the_plain_solver() {
     }
 }
 
+/// Boards 9 to 16 cells wide and at most 4 high are kept at the stride of 16 ([`internal_stride`]):
+/// random boards of that shape, about half the cells blocked (so the plain solver is quick),
+/// equal the plain solver at that stride and at the board's own stride, with every switch setting.
+#[test]
+fn wide_boards_at_the_stride_of_16_equal_the_plain_solver() {
+    let mut next = crate::xorshift(0x6a09_e667_f3bc_c908);
+    for round in 0..60 {
+        let w = 9 + (next() % 8) as usize;
+        let h = 1 + (next() % 4) as usize;
+        assert_eq!(internal_stride(w as u32, h as u32), 16);
+        let full = Board::rectangle(h, w);
+        // Half the cells blocked, or a quarter on the boards of at most two rows.
+        let bits = if h <= 2 {
+            full.bits & (next() | next())
+        } else {
+            full.bits & next()
+        };
+        let b = Board { bits, ..full };
+        let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
+        let c = configs()[round % 3];
+        for mut s in [
+            CramSearch::new(w as u32, c),
+            CramSearch::for_board(w as u32, h as u32, c),
+        ] {
+            assert_eq!(s.nimber(b.bits).unwrap(), plain, "{} {c:?}", b.format());
+            for k in 0..3 {
+                assert_eq!(s.has_value(b.bits, k).unwrap(), plain == k, "{} {k}", b.format());
+            }
+        }
+    }
+}
+
 #[test]
 fn every_small_rectangle_equals_the_plain_solver() {
     for h in 1..=4usize {
