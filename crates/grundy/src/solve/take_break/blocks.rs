@@ -157,17 +157,24 @@ impl State<'_> {
             width,
         } = block;
         let mut bytes = Vec::with_capacity(heaps.len());
+        // Words only over `u16` storage (see `Tail::tail_words`).
+        let wide = S::Cell::MAX == u32::from(u16::MAX);
+        let mut words = Vec::with_capacity(if wide { heaps.len() } else { 0 });
         for (k, n) in heaps.clone().enumerate() {
             let table = &tables[k * width..(k + 1) * width];
             let tail = Tail {
                 base: g,
                 tail: values,
                 tail_bytes: &bytes,
+                tail_words: &words,
             };
             let v = self.sparse_value(&tail, n, Some((table, *boundary, absent[k])));
             self.accept(n, v);
             values.push(v);
             bytes.push(v.min(u32::from(ESCAPE)) as u8);
+            if wide {
+                words.push(v as u16);
+            }
         }
     }
 

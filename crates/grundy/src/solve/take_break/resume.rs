@@ -211,7 +211,7 @@ impl CheckpointFile {
             || len > super::MAX_HEAPS + 1
             || sparse > 1
             || twist > 1
-            || mask >= 1 << 10
+            || mask >= 1 << super::sparse::MASK_BITS
             || !next_checkpoint.is_power_of_two()
             || next_checkpoint < 64
             || next_checkpoint < len
