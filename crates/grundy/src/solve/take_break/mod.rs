@@ -300,6 +300,11 @@ struct State<'a> {
     period: Option<Periodicity>,
     /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
     seen: Vec<u8>,
+    /// The sparse method's rare splits of heap `next_heap`, marked beside those of the heap
+    /// before it ([`sparse::mark_rare_splits_pair`]); as long as `seen`, cleared below the
+    /// bound of that heap.
+    next_seen: Vec<u8>,
+    next_heap: Option<usize>,
     /// The splits of two common heaps the search for rare candidates scans (scratch).
     fronts: Vec<hunt::Front>,
     /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
@@ -356,6 +361,8 @@ impl<'a> State<'a> {
             next_checkpoint: 64,
             period: None,
             seen: vec![0; 1 << 16],
+            next_seen: Vec::new(),
+            next_heap: None,
             fronts: Vec::new(),
             to,
             rev: Vec::new(),
@@ -525,6 +532,8 @@ impl<'a> State<'a> {
                 .collect();
         }
         self.sparse = sparse;
+        // The mask and the rare heaps may have changed.
+        self.next_heap = None;
         false
     }
 

@@ -36,10 +36,40 @@ impl State<'_> {
         }
         self.mark_small_options(g, n);
         let unequal = self.rules.unequal;
+        // One thread, heap after heap: the rare splits of heap n + 1 read values below n only
+        // when every split removes at least one counter (so do its rare heaps, all below n),
+        // so they are marked beside those of heap n, where the values g(m − r), g(m + 1 − r)
+        // are one load apart (see `mark_rare_splits_pair`). Either this heap's were marked
+        // so, or this heap marks its own and the next one's.
+        let premarked = far.is_none() && self.next_heap.take() == Some(n);
+        let pair = far.is_none()
+            && !premarked
+            && !unequal
+            && self.splits.iter().all(|&i| i >= 1 && n >= i + 2)
+            && n + 1 < self.next_checkpoint;
+        if premarked {
+            // Marked below the bound of heap n − 1, zero from there to this bound (and past
+            // the end of `next_seen`, made when `seen` was shorter).
+            let marked = bound.min(self.next_seen.len());
+            for (s, t) in self.seen[..marked].iter_mut().zip(&self.next_seen[..marked]) {
+                *s |= *t;
+            }
+        }
+        if pair {
+            if self.next_seen.len() != self.seen.len() {
+                self.next_seen = vec![0; self.seen.len()];
+            }
+            self.next_seen[..bound].fill(0);
+            for si in 0..self.splits.len() {
+                let m = n - self.splits[si];
+                mark_rare_splits_pair(&mut self.seen, &mut self.next_seen, &self.rare, g, m);
+            }
+            self.next_heap = Some(n + 1);
+        }
         // Every split with a rare part.
         for si in 0..self.splits.len() {
             let i = self.splits[si];
-            if n < i + 2 {
+            if n < i + 2 || premarked || pair {
                 continue;
             }
             let m = n - i;
@@ -137,6 +167,41 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
             continue;
         }
         seen[(x ^ g.at(b)) as usize & mask] = 1;
+    }
+}
+
+/// [`mark_rare_splits`] of the heaps m (into `seen`) and m + 1 (into `next`) at once, for
+/// rules without the `unequal` restriction, `rare` holding every rare heap below m + 1: the
+/// two values g(m − r), g(m + 1 − r) of each rare r < m are neighbours (one load from the L1
+/// cache serves both, where heap after heap each was a load from L2 of its own). Heap m + 1
+/// also has the split r = m (m rare) + 1.
+#[inline(never)]
+pub(super) fn mark_rare_splits_pair<S: Cells>(seen: &mut [u8], next: &mut [u8], rare: &[(u32, u32)], g: &S, m: usize) {
+    let below = rare.partition_point(|&(r, _)| (r as usize) < m);
+    if let Some(&(r, x)) = rare.get(below)
+        && r as usize == m
+        && m >= 1
+    {
+        let wrap = next.len() - 1;
+        next[(x ^ g.at(1)) as usize & wrap] = 1;
+    }
+    let rare = &rare[..below];
+    let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
+        return;
+    };
+    let Some(cells) = g.exact(m - last as usize, m + 1 - first as usize) else {
+        mark_rare_splits(seen, rare, g, m, false);
+        mark_rare_splits(next, rare, g, m + 1, false);
+        return;
+    };
+    let wrap = seen.len() - 1;
+    assert_eq!(next.len(), seen.len());
+    for &(r, x) in rare {
+        let b = m - r as usize;
+        let pair = &cells[b..b + 2];
+        let (y0, y1): (u32, u32) = (pair[0].into(), pair[1].into());
+        seen[(x ^ y0) as usize & wrap] = 1;
+        next[(x ^ y1) as usize & wrap] = 1;
     }
 }
 
