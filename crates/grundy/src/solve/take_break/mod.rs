@@ -300,11 +300,11 @@ struct State<'a> {
     period: Option<Periodicity>,
     /// seen[v] = 1 when some option has value v (a power-of-two length, indexed by masking).
     seen: Vec<u8>,
-    /// The sparse method's rare splits of heap `next_heap`, marked beside those of the heap
-    /// before it ([`sparse::mark_rare_splits_pair`]); as long as `seen`, cleared below the
-    /// bound of that heap.
+    /// The sparse method's rare splits of the heaps `next_heaps`, marked beside those of the
+    /// heap before them ([`sparse::mark_rare_splits_batch`]): one table as long as `seen` per
+    /// heap, cleared below the bound of the heap that marked them.
     next_seen: Vec<u8>,
-    next_heap: Option<usize>,
+    next_heaps: std::ops::Range<usize>,
     /// The splits of two common heaps the search for rare candidates scans (scratch).
     fronts: Vec<hunt::Front>,
     /// The last heap computed, and rev[to − a] = g(a) for a < rev_filled (the plain method's
@@ -362,7 +362,7 @@ impl<'a> State<'a> {
             period: None,
             seen: vec![0; 1 << 16],
             next_seen: Vec::new(),
-            next_heap: None,
+            next_heaps: 0..0,
             fronts: Vec::new(),
             to,
             rev: Vec::new(),
@@ -533,7 +533,7 @@ impl<'a> State<'a> {
         }
         self.sparse = sparse;
         // The mask and the rare heaps may have changed.
-        self.next_heap = None;
+        self.next_heaps = 0..0;
         false
     }
 

@@ -36,40 +36,50 @@ impl State<'_> {
         }
         self.mark_small_options(g, n);
         let unequal = self.rules.unequal;
-        // One thread, heap after heap: the rare splits of heap n + 1 read values below n only
-        // when every split removes at least one counter (so do its rare heaps, all below n),
-        // so they are marked beside those of heap n, where the values g(m − r), g(m + 1 − r)
-        // are one load apart (see `mark_rare_splits_pair`). Either this heap's were marked
-        // so, or this heap marks its own and the next one's.
-        let premarked = far.is_none() && self.next_heap.take() == Some(n);
-        let pair = far.is_none()
-            && !premarked
-            && !unequal
-            && self.splits.iter().all(|&i| i >= 1 && n >= i + 2)
-            && n + 1 < self.next_checkpoint;
+        // One thread, heap after heap: the rare splits of heap n + j read values below n only
+        // when every split removes at least j counters (so do its rare heaps, all below n), so
+        // they are marked beside those of heap n (up to 4 heaps, `mark_rare_splits_batch`),
+        // where the values g(m − r), …, g(m + j − r) are neighbours. Either this heap's were
+        // marked so, or this heap marks its own and the next ones'.
+        let len = self.seen.len();
+        let premarked = far.is_none() && self.next_heaps.contains(&n) && self.next_seen.len() == 3 * len;
+        let least = self.splits.iter().copied().min().unwrap_or(0);
+        let batch = if far.is_none() && !premarked && !unequal && self.splits.iter().all(|&i| n >= i + 2) {
+            (least + 1).min(4).min(self.next_checkpoint - n)
+        } else {
+            1
+        };
         if premarked {
-            // Marked below the bound of heap n − 1, zero from there to this bound (and past
-            // the end of `next_seen`, made when `seen` was shorter).
-            let marked = bound.min(self.next_seen.len());
-            for (s, t) in self.seen[..marked].iter_mut().zip(&self.next_seen[..marked]) {
+            // Marked below the bound of an earlier heap, zero from there to this bound.
+            let table = &self.next_seen[(n - self.next_heaps.start) * len..][..bound];
+            for (s, t) in self.seen[..bound].iter_mut().zip(table) {
                 *s |= *t;
             }
+        } else {
+            self.next_heaps = 0..0;
         }
-        if pair {
-            if self.next_seen.len() != self.seen.len() {
-                self.next_seen = vec![0; self.seen.len()];
+        if batch > 1 {
+            if self.next_seen.len() != 3 * len {
+                self.next_seen = vec![0; 3 * len];
             }
-            self.next_seen[..bound].fill(0);
+            for table in self.next_seen.chunks_exact_mut(len).take(batch - 1) {
+                table[..bound].fill(0);
+            }
             for si in 0..self.splits.len() {
                 let m = n - self.splits[si];
-                mark_rare_splits_pair(&mut self.seen, &mut self.next_seen, &self.rare, g, m);
+                let (seen, next, rare) = (&mut self.seen, &mut self.next_seen, &self.rare);
+                match batch {
+                    2 => mark_rare_splits_batch::<S, 2>(seen, next, rare, g, m),
+                    3 => mark_rare_splits_batch::<S, 3>(seen, next, rare, g, m),
+                    _ => mark_rare_splits_batch::<S, 4>(seen, next, rare, g, m),
+                }
             }
-            self.next_heap = Some(n + 1);
+            self.next_heaps = n + 1..n + batch;
         }
         // Every split with a rare part.
         for si in 0..self.splits.len() {
             let i = self.splits[si];
-            if n < i + 2 || premarked || pair {
+            if n < i + 2 || premarked || batch > 1 {
                 continue;
             }
             let m = n - i;
@@ -170,38 +180,52 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
     }
 }
 
-/// [`mark_rare_splits`] of the heaps m (into `seen`) and m + 1 (into `next`) at once, for
-/// rules without the `unequal` restriction, `rare` holding every rare heap below m + 1: the
-/// two values g(m − r), g(m + 1 − r) of each rare r < m are neighbours (one load from the L1
-/// cache serves both, where heap after heap each was a load from L2 of its own). Heap m + 1
-/// also has the split r = m (m rare) + 1.
+/// [`mark_rare_splits`] of the heaps m (into `seen`) and m + 1, …, m + K − 1 (into the
+/// tables of `next`, each as long as `seen`) at once, for rules without the `unequal`
+/// restriction, `rare` holding every rare heap below m + K − 1: the K values
+/// g(m − r), …, g(m + K − 1 − r) of each rare r < m are neighbours (one cache line serves
+/// them all, where heap after heap each was a load of its own, from the L2 cache at 10^6
+/// heaps). Heap m + j also has the splits of the rare r in m..m + j.
 #[inline(never)]
-pub(super) fn mark_rare_splits_pair<S: Cells>(seen: &mut [u8], next: &mut [u8], rare: &[(u32, u32)], g: &S, m: usize) {
+pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
+    seen: &mut [u8],
+    next: &mut [u8],
+    rare: &[(u32, u32)],
+    g: &S,
+    m: usize,
+) {
+    let len = seen.len();
+    let wrap = len - 1;
+    assert!(next.len() >= (K - 1) * len);
     let below = rare.partition_point(|&(r, _)| (r as usize) < m);
-    if let Some(&(r, x)) = rare.get(below)
-        && r as usize == m
-        && m >= 1
-    {
-        let wrap = next.len() - 1;
-        next[(x ^ g.at(1)) as usize & wrap] = 1;
+    for &(r, x) in &rare[below..] {
+        let r = r as usize;
+        if r + 1 >= m + K {
+            break;
+        }
+        // Heap m + j has the split r + (m + j − r) for j > r − m.
+        for j in r - m + 1..K {
+            next[(j - 1) * len + ((x ^ g.at(m + j - r)) as usize & wrap)] = 1;
+        }
     }
     let rare = &rare[..below];
     let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
         return;
     };
-    let Some(cells) = g.exact(m - last as usize, m + 1 - first as usize) else {
+    let Some(cells) = g.exact(m - last as usize, m + K - 1 - first as usize) else {
         mark_rare_splits(seen, rare, g, m, false);
-        mark_rare_splits(next, rare, g, m + 1, false);
+        for j in 1..K {
+            mark_rare_splits(&mut next[(j - 1) * len..j * len], rare, g, m + j, false);
+        }
         return;
     };
-    let wrap = seen.len() - 1;
-    assert_eq!(next.len(), seen.len());
     for &(r, x) in rare {
         let b = m - r as usize;
-        let pair = &cells[b..b + 2];
-        let (y0, y1): (u32, u32) = (pair[0].into(), pair[1].into());
-        seen[(x ^ y0) as usize & wrap] = 1;
-        next[(x ^ y1) as usize & wrap] = 1;
+        let run: &[S::Cell; K] = cells[b..b + K].try_into().expect("K cells");
+        seen[(x ^ run[0].into()) as usize & wrap] = 1;
+        for j in 1..K {
+            next[(j - 1) * len + ((x ^ run[j].into()) as usize & wrap)] = 1;
+        }
     }
 }
 
