@@ -27,7 +27,7 @@
 //! storage, cancellation, memory) drops the pending tables.
 
 use super::plain::{NARROW, mark_narrow};
-use super::sparse::mark_rare_splits;
+use super::sparse::{mark_rare_splits, mark_rare_splits_batch};
 use super::values::{Cell, Cells, Store, Tail};
 use super::{State, Stop};
 use crate::solve::xor_pairs::{ESCAPE, Kernels};
@@ -269,20 +269,70 @@ impl FarView<'_> {
         }
     }
 
+    /// [`FarView::far_sparse`] of the heaps n0, n0 + 1, … into `tables` (`width` bytes each, K
+    /// of them): the rare r that every heap of the group reads (r ≥ m + K − start for the
+    /// heap m + K − 1 left by the last) go through [`mark_rare_splits_batch`], whose values of
+    /// the K heaps are neighbours; the few others heap by heap. Any other group (`unequal`
+    /// rules, a split removing fewer than K − 1, a short group) goes heap by heap.
+    fn far_sparse_group<S: Cells>(&self, g: &S, start: usize, n0: usize, tables: &mut [u8], width: usize) {
+        let count = tables.len() / width;
+        let least = self.splits.iter().copied().min().unwrap_or(0);
+        let whole = count == self.batch() && count > 1 && self.splits.iter().all(|&i| n0 >= i + 2);
+        if !whole || self.unequal || least + 1 < count {
+            for (k, table) in tables.chunks_exact_mut(width).enumerate() {
+                self.far_sparse(g, start, n0 + k, table);
+            }
+            return;
+        }
+        for &i in self.splits {
+            let m = n0 - i;
+            let from = self
+                .rare
+                .partition_point(|&(r, _)| (r as usize) < (m + count).saturating_sub(start));
+            for (j, table) in tables.chunks_exact_mut(width).enumerate() {
+                let edge = self
+                    .rare
+                    .partition_point(|&(r, _)| (r as usize) < (m + j + 1).saturating_sub(start));
+                mark_rare_splits(table, &self.rare[edge.min(from)..from], g, m + j, false);
+            }
+            let (first, rest) = tables.split_at_mut(width);
+            let rare = &self.rare[from..];
+            match count {
+                2 => mark_rare_splits_batch::<S, 2>(first, rest, rare, g, m),
+                3 => mark_rare_splits_batch::<S, 3>(first, rest, rare, g, m),
+                _ => mark_rare_splits_batch::<S, 4>(first, rest, rare, g, m),
+            }
+        }
+    }
+
+    /// Heaps a group of [`FarView::pending`] (and of the one-thread batches of
+    /// [`State::sparse_value`]): as many as the least split removal + 1, at most 4; 1 for
+    /// `unequal` rules.
+    pub(super) fn batch(&self) -> usize {
+        if self.unequal {
+            1
+        } else {
+            (self.splits.iter().copied().min().unwrap_or(0) + 1).min(4)
+        }
+    }
+
     /// The far tables of `heaps` with the boundary `start` (every heap below it computed), on
-    /// the threads of the current pool.
+    /// the threads of the current pool, a group of [`FarView::batch`] heaps a task.
     fn pending<S: Cells>(&self, g: &S, start: usize, heaps: Range<usize>, width: usize) -> Pending {
         let mut tables = vec![0u8; heaps.len() * width];
         let mut absent = vec![0u32; heaps.len()];
+        let batch = self.batch();
         tables
-            .par_chunks_mut(width)
-            .zip(absent.par_iter_mut())
+            .par_chunks_mut(width * batch)
+            .zip(absent.par_chunks_mut(batch))
             .enumerate()
-            .with_min_len(4)
-            .for_each_init(Vec::new, |fronts, (k, (table, absent))| {
-                let n = heaps.start + k;
-                self.far_sparse(g, start, n, table);
-                *absent = self.far_search(g, n, start, table, fronts);
+            .with_min_len(4usize.div_ceil(batch))
+            .for_each_init(Vec::new, |fronts, (k, (tables, absent))| {
+                let n0 = heaps.start + k * batch;
+                self.far_sparse_group(g, start, n0, tables, width);
+                for (j, (table, absent)) in tables.chunks_exact_mut(width).zip(absent.iter_mut()).enumerate() {
+                    *absent = self.far_search(g, n0 + j, start, table, fronts);
+                }
             });
         Pending {
             heaps,
