@@ -44,6 +44,9 @@ pub(super) const BLOCK: usize = 128;
 /// 1024, where the sequential part, up to two blocks of splits a heap, starts to tell).
 pub(super) const PIPELINE: usize = 512;
 
+/// Heaps a group of the sparse pipeline's far part ([`FarView::far_sparse_group`]).
+const FAR_GROUP: usize = 8;
+
 /// The block method starts at this heap (below, a heap's work is too small to share; at least
 /// [`BLOCK`], so that a split reaches into the block from one side only).
 pub(super) const FROM: usize = 1 << 12;
@@ -272,13 +275,14 @@ impl FarView<'_> {
     /// [`FarView::far_sparse`] of the heaps n0, n0 + 1, … into `tables` (`width` bytes each, K
     /// of them): the rare r that every heap of the group reads (r ≥ m + K − start for the
     /// heap m + K − 1 left by the last) go through [`mark_rare_splits_batch`], whose values of
-    /// the K heaps are neighbours; the few others heap by heap. Any other group (`unequal`
-    /// rules, a split removing fewer than K − 1, a short group) goes heap by heap.
+    /// the K heaps are neighbours (every value read is below `start`, so K is not bound by the
+    /// removals here as it is heap after heap); the few others heap by heap. `unequal` rules
+    /// and a short group go heap by heap. Groups of 8 against heap by heap: 0.007 to 10^6 on two
+    /// threads 25.2 → 22.1 s of CPU (4: 23.1 s, 16: 22.1 s; BENCHMARKS.md, session 11).
     fn far_sparse_group<S: Cells>(&self, g: &S, start: usize, n0: usize, tables: &mut [u8], width: usize) {
         let count = tables.len() / width;
-        let least = self.splits.iter().copied().min().unwrap_or(0);
-        let whole = count == self.batch() && count > 1 && self.splits.iter().all(|&i| n0 >= i + 2);
-        if !whole || self.unequal || least + 1 < count {
+        let whole = count == FAR_GROUP && self.splits.iter().all(|&i| n0 >= i + 2);
+        if !whole || self.unequal {
             for (k, table) in tables.chunks_exact_mut(width).enumerate() {
                 self.far_sparse(g, start, n0 + k, table);
             }
@@ -297,31 +301,16 @@ impl FarView<'_> {
             }
             let (first, rest) = tables.split_at_mut(width);
             let rare = &self.rare[from..];
-            match count {
-                2 => mark_rare_splits_batch::<S, 2>(first, rest, rare, g, m),
-                3 => mark_rare_splits_batch::<S, 3>(first, rest, rare, g, m),
-                _ => mark_rare_splits_batch::<S, 4>(first, rest, rare, g, m),
-            }
-        }
-    }
-
-    /// Heaps a group of [`FarView::pending`] (and of the one-thread batches of
-    /// [`State::sparse_value`]): as many as the least split removal + 1, at most 4; 1 for
-    /// `unequal` rules.
-    pub(super) fn batch(&self) -> usize {
-        if self.unequal {
-            1
-        } else {
-            (self.splits.iter().copied().min().unwrap_or(0) + 1).min(4)
+            mark_rare_splits_batch::<S, FAR_GROUP>(first, rest, rare, g, m);
         }
     }
 
     /// The far tables of `heaps` with the boundary `start` (every heap below it computed), on
-    /// the threads of the current pool, a group of [`FarView::batch`] heaps a task.
+    /// the threads of the current pool, a group of [`FAR_GROUP`] heaps a task.
     fn pending<S: Cells>(&self, g: &S, start: usize, heaps: Range<usize>, width: usize) -> Pending {
         let mut tables = vec![0u8; heaps.len() * width];
         let mut absent = vec![0u32; heaps.len()];
-        let batch = self.batch();
+        let batch = FAR_GROUP;
         tables
             .par_chunks_mut(width * batch)
             .zip(absent.par_chunks_mut(batch))
