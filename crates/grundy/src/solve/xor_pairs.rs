@@ -20,7 +20,9 @@
 //! values still looked for, a 256-bit set. Per 64 splits: two loads, a byte reversal (g(m − a)
 //! runs backwards), an xor, a table lookup of the set's byte and bit (`pshufb`), and the test,
 //! where marking each value met cost a load and a store per split (Grundy's game to 10^8: 249 s
-//! of CPU against 448 s, BENCHMARKS.md, "Grundy's game, session 9").
+//! of CPU against 448 s, BENCHMARKS.md, "Grundy's game, session 9"). For values stored as
+//! `u16`, [`Kernels::xor_hits16`] tests the low 11 bits of each value against a 2048-bit set
+//! (two `vpermi2b` look-ups, AVX-512VBMI).
 
 /// Proof that the CPU reported AVX2. The field is private, so only this module makes one, and
 /// only after asking the CPU: safe code elsewhere can get one only from [`Kernels::detect`].

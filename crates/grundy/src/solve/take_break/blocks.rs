@@ -24,7 +24,9 @@
 //! the kernels), and the finishing reads the values of its block from a buffer
 //! ([`super::values::Tail`]) until both are done; then the block's values are appended. A
 //! pipeline never crosses a checkpoint (where the mask may change), and a stop (a wider
-//! storage, cancellation, memory) drops the pending tables.
+//! storage, cancellation, memory) drops the pending tables. The far tables are made 8 heaps a
+//! task, so that the values g(m − r), …, g(m + 7 − r) each rare heap r reads are one run
+//! ([`FarView::far_sparse_group`]).
 
 use super::plain::{NARROW, mark_narrow};
 use super::sparse::{mark_rare_splits, mark_rare_splits_batch};

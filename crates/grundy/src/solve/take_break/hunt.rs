@@ -14,6 +14,9 @@
 //! reports are read exactly (a candidate met, or an escaped byte). Each removal is scanned from
 //! two fronts, the middle split (near-equal heaps carry the large values) and a = 1 (small
 //! heaps, where a preperiod's exceptional values are), 64 splits a turn, the removals in turn.
+//! Values stored as `u16` (0.007: values to 1226 at 10^6) go through [`Kernels::xor_hits16`],
+//! a filter on the low 11 bits of each split's value (exact below 2048), where they were read
+//! one split at a time (0.007 to 3·10^5 with the 11-bit mask: 25.9 → 5.7 s of CPU).
 //!
 //! **Why.** The earlier search marked the value of every split it passed (a load and a store
 //! per split) and looked for one candidate at a time; it was more than half of the time of
@@ -407,7 +410,7 @@ mod tests {
             let mask = 1 + (seed as u32 % 2047);
             let parities = [seed % 3 != 0, seed % 3 != 1];
             // Mostly marked, so that few candidates are left and some splits miss them all.
-            let seen0: Vec<u8> = (0..4096).map(|_| u8::from(next() % 16 != 0)).collect();
+            let seen0: Vec<u8> = (0..4096).map(|_| u8::from(!next().is_multiple_of(16))).collect();
             let want_all = Wanted::new(&seen0, end, mask, parities);
             let present: Vec<u32> = (0..end)
                 .filter(|&v| want_all.wants(&seen0, v) && (1..=(m - 1) / 2).any(|a| values[a] ^ values[m - a] == v))

@@ -17,6 +17,19 @@
 //! mask search tries both classifications; 4.07 (g(n) = (n − 1) mod 4) has no rare heap at all
 //! with R = 1 and the twist. The rare candidates of a heap are looked for together among the
 //! splits of two common heaps, 64 splits at a time by a vector test (file `hunt.rs`).
+//!
+//! **Mask search** ([`best_mask`]): every mask up to the values' bit length (16 bits at most),
+//! from one Walsh–Hadamard transform of the value histogram per heap parity, O(B·2^B). 0.007's
+//! values pass 1024 near heap 1.1·10^5 and its sparse space is the 11-bit mask 0b11110111000
+//! (7% rare heaps to 3·10^5, none to speak of after 6·10^5); the direct count stopped at 10
+//! bits and kept 12%.
+//!
+//! **Cost.** The splits with a rare part are nearly all of the work once the hunt is fast: one
+//! load of g(m − r), one xor and one store per rare heap r and heap, about 1.5 cycles each,
+//! bound by the loads (L2 at 10^6 heaps of `u16`). So the rare splits of up to 4 heaps are
+//! marked together where the rules allow it ([`mark_rare_splits_batch`]: the values of the
+//! heaps m, m + 1, … are neighbours): 0.007 to 10^6 on one thread 23.9 → 19.7 s of CPU
+//! (BENCHMARKS.md, session 11).
 
 use super::State;
 use super::blocks::FarView;
@@ -263,8 +276,7 @@ pub(super) fn best_mask<S: Store>(g: &S) -> (u32, bool, usize) {
     }
     let mut best = (0u32, false, usize::MAX);
     for twist in [false, true] {
-        for mask in 1..size {
-            let (h0, h1) = (hist[0][mask], hist[1][mask]);
+        for (mask, (&h0, &h1)) in hist[0].iter().zip(&hist[1]).enumerate().skip(1) {
             // Untwisted: the values of even parity under the mask are rare. Twisted: on odd
             // heaps, those of odd parity.
             let rare = if twist {
@@ -334,10 +346,10 @@ mod tests {
                     let x = next() as u32 % (1 << bits);
                     match seed % 3 {
                         // Mostly common values (odd parity under the hidden mask), a few rare.
-                        0 if parity(x & hidden) || next() % 10 == 0 => x,
+                        0 if parity(x & hidden) || next().is_multiple_of(10) => x,
                         0 => x ^ (1 << hidden.trailing_zeros()),
                         // Twisted: parity + heap odd, mostly.
-                        1 if parity(x & hidden) != (a & 1 == 1) || next() % 10 == 0 => x,
+                        1 if parity(x & hidden) != (a & 1 == 1) || next().is_multiple_of(10) => x,
                         1 => x ^ (1 << hidden.trailing_zeros()),
                         _ => x,
                     }
