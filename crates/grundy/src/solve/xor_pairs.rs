@@ -156,6 +156,50 @@ impl Kernels {
     }
 }
 
+impl Kernels {
+    /// [`Kernels::xor_hits16`] over runs of 64 splits until one reports something: `small` and
+    /// `large` hold 64·c values each, run i pairing `small[64i + k]` with
+    /// `large[len − 1 − 64i − k]`; returns the first run with a split reported and its bits,
+    /// or (c, 0). One call for a long scan (the hunt's tail, where few candidates are left and
+    /// most runs report nothing).
+    pub fn xor_hits16_first(self, small: &[u16], large: &[u16], set: &[u8; 256]) -> (usize, u64) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `xor_hits16`: the features `first16_vbmi` enables were reported.
+            Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { first16_vbmi(small, large, set) },
+            _ => first16(small, large, set, hits16_portable),
+        }
+    }
+}
+
+/// [`Kernels::xor_hits16_first`] with the kernel `hits`.
+#[inline(always)]
+fn first16(
+    small: &[u16],
+    large: &[u16],
+    set: &[u8; 256],
+    hits: impl Fn(&[u16; 64], &[u16; 64], &[u8; 256]) -> u64,
+) -> (usize, u64) {
+    let (len, runs) = (large.len(), small.len() / 64);
+    assert_eq!(small.len(), len);
+    for i in 0..runs {
+        let s = small[64 * i..64 * i + 64].try_into().expect("64 values");
+        let l = large[len - 64 * i - 64..len - 64 * i].try_into().expect("64 values");
+        let bits = hits(s, l, set);
+        if bits != 0 {
+            return (i, bits);
+        }
+    }
+    (runs, 0)
+}
+
+/// [`Kernels::xor_hits16_first`] with [`hits16_vbmi`] inlined.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
+fn first16_vbmi(small: &[u16], large: &[u16], set: &[u8; 256]) -> (usize, u64) {
+    first16(small, large, set, |s, l, t| hits16_vbmi(s, l, t))
+}
+
 /// [`Kernels::xor_hits16`] by its definition, one split at a time.
 fn hits16_portable(small: &[u16; 64], large: &[u16; 64], set: &[u8; 256]) -> u64 {
     let mut bits = 0u64;
@@ -182,6 +226,7 @@ const WORD_REVERSE: [u16; 32] = {
 /// [`Kernels::xor_hits16`] in 64-byte registers (see there).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[inline]
 fn hits16_vbmi(small: &[u16; 64], large: &[u16; 64], set: &[u8; 256]) -> u64 {
     use std::arch::x86_64::*;
     let load = |b: &[u16; 64], at: usize| {
@@ -579,6 +624,26 @@ mod tests {
                 .fold(0, |w, k| w | 1 << k);
             for &k in &kernels {
                 assert_eq!(k.xor_hits16(&small, &large, &set), want, "{k:?} round {round}");
+            }
+            // Runs of 64 after one another: the first that reports anything.
+            let runs = 1 + round % 4;
+            let small_run: Vec<u16> = (0..64 * runs).map(|i| small[i % 64] ^ (i / 64) as u16).collect();
+            let large_run: Vec<u16> = (0..64 * runs).map(|i| large[i % 64]).collect();
+            let len = large_run.len();
+            let expect = (0..runs)
+                .map(|i| {
+                    let s: &[u16; 64] = small_run[64 * i..64 * i + 64].try_into().unwrap();
+                    let l: &[u16; 64] = large_run[len - 64 * i - 64..len - 64 * i].try_into().unwrap();
+                    (i, hits16_portable(s, l, &set))
+                })
+                .find(|&(_, b)| b != 0)
+                .unwrap_or((runs, 0));
+            for &k in &kernels {
+                assert_eq!(
+                    k.xor_hits16_first(&small_run, &large_run, &set),
+                    expect,
+                    "{k:?} round {round}"
+                );
             }
         }
     }

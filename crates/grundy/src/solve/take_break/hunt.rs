@@ -23,7 +23,7 @@
 //! Grundy's game, and its share grew with the heap (BENCHMARKS.md, "Grundy's game, session 9").
 
 use super::parity;
-use super::values::Cells;
+use super::values::{Cell, Cells};
 use crate::solve::xor_pairs::{ESCAPE, Kernels};
 
 /// The candidates of one heap still missing (see the module doc): the values v < `end` with
@@ -161,7 +161,9 @@ pub(super) fn candidates(seen: &[u8], fronts: &[Front], mask: u32, bound: usize)
 /// (`hi` down) and from the small heaps (`lo` up) of each removal in turn, until none is
 /// missing or every split is scanned; each candidate found is marked in `seen`.
 pub(super) fn hunt<S: Cells>(g: &S, kernels: Kernels, fronts: &mut [Front], seen: &mut [u8], want: &mut Wanted) {
-    const RUN: usize = 64;
+    // Values stored as `u16` scan 512 splits a turn in one kernel call
+    // ([`Kernels::xor_hits16_first`]); the byte kernels 64.
+    let run = if S::Cell::MAX == u32::from(u16::MAX) { 512 } else { 64 };
     loop {
         let mut progress = false;
         for f in fronts.iter_mut() {
@@ -169,14 +171,14 @@ pub(super) fn hunt<S: Cells>(g: &S, kernels: Kernels, fronts: &mut [Front], seen
                 continue;
             }
             progress = true;
-            let mid = f.hi.saturating_sub(RUN - 1).max(f.lo);
+            let mid = f.hi.saturating_sub(run - 1).max(f.lo);
             scan(g, kernels, f.m, mid, f.hi, seen, want);
             f.hi = mid - 1;
             if want.left() == 0 {
                 return;
             }
             if f.lo <= f.hi {
-                let edge = (f.lo + RUN - 1).min(f.hi);
+                let edge = (f.lo + run - 1).min(f.hi);
                 scan(g, kernels, f.m, f.lo, edge, seen, want);
                 f.lo = edge + 1;
                 if want.left() == 0 {
@@ -190,7 +192,8 @@ pub(super) fn hunt<S: Cells>(g: &S, kernels: Kernels, fronts: &mut [Front], seen
     }
 }
 
-/// The splits a + (m − a), a in `lo..=hi` (at most 64), against the candidates.
+/// The splits a + (m − a), a in `lo..=hi` (at most 64; 512 for `u16` cells), against the
+/// candidates.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn scan<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen: &mut [u8], want: &mut Wanted) {
@@ -234,14 +237,36 @@ fn scan<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen:
 #[inline]
 fn scan_words(kernels: Kernels, small: &[u16], large: &[u16], seen: &mut [u8], want: &mut Wanted) {
     let len = small.len();
-    let mut bits = if let (Ok(s), Ok(l)) = (small.try_into(), large.try_into()) {
-        kernels.xor_hits16(s, l, &want.wide)
-    } else {
+    let full = len / 64 * 64;
+    // Whole runs of 64: the kernel goes on to the first run with a split reported.
+    let mut at = 0;
+    while at < full {
+        let (run, bits) = kernels.xor_hits16_first(&small[at..full], &large[len - full..len - at], &want.wide);
+        if bits == 0 {
+            break;
+        }
+        let from = at + 64 * run;
+        if take_hits(bits, &small[from..], &large[..len - from], seen, want) {
+            return;
+        }
+        at = from + 64;
+    }
+    // The rest, padded to 64 (the lanes past it dropped).
+    let rest = len - full;
+    if rest > 0 {
         let (mut s, mut l) = ([0u16; 64], [0u16; 64]);
-        s[..len].copy_from_slice(small);
-        l[64 - len..].copy_from_slice(large);
-        kernels.xor_hits16(&s, &l, &want.wide) & (u64::MAX >> (64 - len))
-    };
+        s[..rest].copy_from_slice(&small[full..]);
+        l[64 - rest..].copy_from_slice(&large[..rest]);
+        let bits = kernels.xor_hits16(&s, &l, &want.wide) & (u64::MAX >> (64 - rest));
+        take_hits(bits, &small[full..], &large[..rest], seen, want);
+    }
+}
+
+/// The splits `bits` reports, `small[k] ⊕ large[len − 1 − k]` (len = large's), read exactly;
+/// true when no candidate is left.
+#[inline]
+fn take_hits(mut bits: u64, small: &[u16], large: &[u16], seen: &mut [u8], want: &mut Wanted) -> bool {
+    let len = large.len();
     while bits != 0 {
         let k = bits.trailing_zeros() as usize;
         bits &= bits - 1;
@@ -249,10 +274,11 @@ fn scan_words(kernels: Kernels, small: &[u16], large: &[u16], seen: &mut [u8], w
         if want.wants(seen, v) {
             want.found(seen, v);
             if want.left() == 0 {
-                return;
+                return true;
             }
         }
     }
+    false
 }
 
 /// [`scan`] of a run whose cells are not one byte run each: cut at the seam of two byte runs
