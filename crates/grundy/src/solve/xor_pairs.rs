@@ -20,7 +20,9 @@
 //! values still looked for, a 256-bit set. Per 64 splits: two loads, a byte reversal (g(m − a)
 //! runs backwards), an xor, a table lookup of the set's byte and bit (`pshufb`), and the test,
 //! where marking each value met cost a load and a store per split (Grundy's game to 10^8: 249 s
-//! of CPU against 448 s, BENCHMARKS.md, "Grundy's game, session 9").
+//! of CPU against 448 s, BENCHMARKS.md, "Grundy's game, session 9"). For values stored as
+//! `u16`, [`Kernels::xor_hits16`] tests the low 11 bits of each value against a 2048-bit set
+//! (two `vpermi2b` look-ups, AVX-512VBMI).
 
 /// Proof that the CPU reported AVX2. The field is private, so only this module makes one, and
 /// only after asking the CPU: safe code elsewhere can get one only from [`Kernels::detect`].
@@ -132,6 +134,134 @@ impl Kernels {
             Kernels::Avx512(_) => unsafe { hits_avx512(small, large, wanted) },
         }
     }
+}
+
+impl Kernels {
+    /// [`Kernels::xor_hits`] for values stored as `u16`: bit k set when the low 11 bits of
+    /// `v = small[k] ⊕ large[63 − k]` are in `set` (w = v mod 2048 is bit w mod 8 of byte w / 8),
+    /// a filter, exact for values below 2048: the splits it reports are read exactly, the others
+    /// have no value wanted. No escapes (`u16` cells hold their values). With AVX-512VBMI: two
+    /// 32-lane loads a side, a word reversal (`vpermw`), the xors narrowed to bytes (`vpmovwb`,
+    /// of v / 8 and of v), two 128-byte look-ups (`vpermi2b`) blended on bit 7 of the index, and
+    /// the bit test.
+    pub fn xor_hits16(self, small: &[u16; 64], large: &[u16; 64], set: &[u8; 256]) -> u64 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `vbmi` is true only in an `Avx512Detected` made by `detect` after the CPU
+            // reported AVX2, AVX-512F, AVX-512BW, AVX-512VL and AVX-512VBMI, every feature
+            // `hits16_vbmi` enables.
+            Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { hits16_vbmi(small, large, set) },
+            _ => hits16_portable(small, large, set),
+        }
+    }
+}
+
+impl Kernels {
+    /// [`Kernels::xor_hits16`] over runs of 64 splits until one reports something: `small` and
+    /// `large` hold 64·c values each, run i pairing `small[64i + k]` with
+    /// `large[len − 1 − 64i − k]`; returns the first run with a split reported and its bits,
+    /// or (c, 0). One call for a long scan (the hunt's tail, where few candidates are left and
+    /// most runs report nothing).
+    pub fn xor_hits16_first(self, small: &[u16], large: &[u16], set: &[u8; 256]) -> (usize, u64) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `xor_hits16`: the features `first16_vbmi` enables were reported.
+            Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { first16_vbmi(small, large, set) },
+            _ => first16(small, large, set, hits16_portable),
+        }
+    }
+}
+
+/// [`Kernels::xor_hits16_first`] with the kernel `hits`.
+#[inline(always)]
+fn first16(
+    small: &[u16],
+    large: &[u16],
+    set: &[u8; 256],
+    hits: impl Fn(&[u16; 64], &[u16; 64], &[u8; 256]) -> u64,
+) -> (usize, u64) {
+    let (len, runs) = (large.len(), small.len() / 64);
+    assert_eq!(small.len(), len);
+    for i in 0..runs {
+        let s = small[64 * i..64 * i + 64].try_into().expect("64 values");
+        let l = large[len - 64 * i - 64..len - 64 * i].try_into().expect("64 values");
+        let bits = hits(s, l, set);
+        if bits != 0 {
+            return (i, bits);
+        }
+    }
+    (runs, 0)
+}
+
+/// [`Kernels::xor_hits16_first`] with [`hits16_vbmi`] inlined.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
+fn first16_vbmi(small: &[u16], large: &[u16], set: &[u8; 256]) -> (usize, u64) {
+    first16(small, large, set, |s, l, t| hits16_vbmi(s, l, t))
+}
+
+/// [`Kernels::xor_hits16`] by its definition, one split at a time.
+fn hits16_portable(small: &[u16; 64], large: &[u16; 64], set: &[u8; 256]) -> u64 {
+    let mut bits = 0u64;
+    for k in 0..64 {
+        let v = usize::from(small[k] ^ large[63 - k]) & 2047;
+        let hit = (set[v >> 3] >> (v & 7)) & 1 != 0;
+        bits |= u64::from(hit) << k;
+    }
+    bits
+}
+
+/// Lane k: 31 − k (32 words reversed by `vpermw`).
+#[cfg(target_arch = "x86_64")]
+const WORD_REVERSE: [u16; 32] = {
+    let mut t = [0u16; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = 31 - k as u16;
+        k += 1;
+    }
+    t
+};
+
+/// [`Kernels::xor_hits16`] in 64-byte registers (see there).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[inline]
+fn hits16_vbmi(small: &[u16; 64], large: &[u16; 64], set: &[u8; 256]) -> u64 {
+    use std::arch::x86_64::*;
+    let load = |b: &[u16; 64], at: usize| {
+        assert!(at <= 32);
+        // SAFETY: 32 words from `at` ≤ 32 lie inside the 64-word array.
+        unsafe { _mm512_loadu_si512(b.as_ptr().add(at).cast()) }
+    };
+    let table = |at: usize| {
+        assert!(at <= 192);
+        // SAFETY: 64 bytes from `at` ≤ 192 lie inside the 256-byte array.
+        unsafe { _mm512_loadu_si512(set.as_ptr().add(at).cast()) }
+    };
+    // SAFETY: 64 bytes (32 words) from the start of a 32-word array, and of a 64-byte array.
+    let (rev, bit_of) = unsafe {
+        (
+            _mm512_loadu_si512(WORD_REVERSE.as_ptr().cast()),
+            _mm512_loadu_si512(BIT_OF.as_ptr().cast()),
+        )
+    };
+    // large[63 − k] for k in 0..32 is large[32..64] reversed, for k in 32..64 large[0..32].
+    let x0 = _mm512_xor_si512(load(small, 0), _mm512_permutexvar_epi16(rev, load(large, 32)));
+    let x1 = _mm512_xor_si512(load(small, 32), _mm512_permutexvar_epi16(rev, load(large, 0)));
+    let bytes = |a: __m512i, b: __m512i| {
+        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(a)), _mm512_cvtepi16_epi8(b))
+    };
+    // index: bits 3..11 of each xor (its byte of the set); x: its low byte (bits 0..3: the bit).
+    let index = bytes(_mm512_srli_epi16::<3>(x0), _mm512_srli_epi16::<3>(x1));
+    let x = bytes(x0, x1);
+    let byte = _mm512_mask_blend_epi8(
+        _mm512_movepi8_mask(index),
+        _mm512_permutex2var_epi8(table(0), index, table(64)),
+        _mm512_permutex2var_epi8(table(128), index, table(192)),
+    );
+    let bit = _mm512_shuffle_epi8(bit_of, _mm512_and_si512(x, _mm512_set1_epi8(7)));
+    _mm512_test_epi8_mask(byte, bit)
 }
 
 /// The byte that [`Kernels::xor_hits`] always reports: escaped storage keeps 255 for the values
@@ -463,6 +593,57 @@ mod tests {
                 .fold(0, |w, k| w | 1 << k);
             for &k in &kernels {
                 assert_eq!(k.xor_hits(&small, &large, &wanted), want, "{k:?} round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_copy_of_the_word_search_agrees_with_the_definition() {
+        let mut next = crate::xorshift(55555u64);
+        let kernels = [Kernels::Portable, Kernels::detect()];
+        for round in 0..2000 {
+            let bound = [256u64, 2048, 1 << 16][round % 3];
+            let mut small = [0u16; 64];
+            let mut large = [0u16; 64];
+            for k in 0..64 {
+                small[k] = (next() % bound) as u16;
+                large[k] = (next() % bound) as u16;
+            }
+            let density = next() % 9;
+            let mut set = [0u8; 256];
+            for v in 0..2048 {
+                if next() % 8 < density {
+                    set[v / 8] |= 1 << (v % 8);
+                }
+            }
+            let want: u64 = (0..64)
+                .filter(|&k| {
+                    let v = usize::from(small[k] ^ large[63 - k]) % 2048;
+                    set[v / 8] >> (v % 8) & 1 == 1
+                })
+                .fold(0, |w, k| w | 1 << k);
+            for &k in &kernels {
+                assert_eq!(k.xor_hits16(&small, &large, &set), want, "{k:?} round {round}");
+            }
+            // Runs of 64 after one another: the first that reports anything.
+            let runs = 1 + round % 4;
+            let small_run: Vec<u16> = (0..64 * runs).map(|i| small[i % 64] ^ (i / 64) as u16).collect();
+            let large_run: Vec<u16> = (0..64 * runs).map(|i| large[i % 64]).collect();
+            let len = large_run.len();
+            let expect = (0..runs)
+                .map(|i| {
+                    let s: &[u16; 64] = small_run[64 * i..64 * i + 64].try_into().unwrap();
+                    let l: &[u16; 64] = large_run[len - 64 * i - 64..len - 64 * i].try_into().unwrap();
+                    (i, hits16_portable(s, l, &set))
+                })
+                .find(|&(_, b)| b != 0)
+                .unwrap_or((runs, 0));
+            for &k in &kernels {
+                assert_eq!(
+                    k.xor_hits16_first(&small_run, &large_run, &set),
+                    expect,
+                    "{k:?} round {round}"
+                );
             }
         }
     }

@@ -24,10 +24,12 @@
 //! the kernels), and the finishing reads the values of its block from a buffer
 //! ([`super::values::Tail`]) until both are done; then the block's values are appended. A
 //! pipeline never crosses a checkpoint (where the mask may change), and a stop (a wider
-//! storage, cancellation, memory) drops the pending tables.
+//! storage, cancellation, memory) drops the pending tables. The far tables are made 8 heaps a
+//! task, so that the values g(m − r), …, g(m + 7 − r) each rare heap r reads are one run
+//! ([`FarView::far_sparse_group`]).
 
 use super::plain::{NARROW, mark_narrow};
-use super::sparse::mark_rare_splits;
+use super::sparse::{mark_rare_splits, mark_rare_splits_batch};
 use super::values::{Cell, Cells, Store, Tail};
 use super::{State, Stop};
 use crate::solve::xor_pairs::{ESCAPE, Kernels};
@@ -43,6 +45,9 @@ pub(super) const BLOCK: usize = 128;
 /// 3·10^6 on two threads: 5.6 s with blocks of 128, 4.8 s with 256, 4.4 s with 512, 4.5 s with
 /// 1024, where the sequential part, up to two blocks of splits a heap, starts to tell).
 pub(super) const PIPELINE: usize = 512;
+
+/// Heaps a group of the sparse pipeline's far part ([`FarView::far_sparse_group`]).
+const FAR_GROUP: usize = 8;
 
 /// The block method starts at this heap (below, a heap's work is too small to share; at least
 /// [`BLOCK`], so that a split reaches into the block from one side only).
@@ -157,17 +162,24 @@ impl State<'_> {
             width,
         } = block;
         let mut bytes = Vec::with_capacity(heaps.len());
+        // Words only over `u16` storage (see `Tail::tail_words`).
+        let wide = S::Cell::MAX == u32::from(u16::MAX);
+        let mut words = Vec::with_capacity(if wide { heaps.len() } else { 0 });
         for (k, n) in heaps.clone().enumerate() {
             let table = &tables[k * width..(k + 1) * width];
             let tail = Tail {
                 base: g,
                 tail: values,
                 tail_bytes: &bytes,
+                tail_words: &words,
             };
             let v = self.sparse_value(&tail, n, Some((table, *boundary, absent[k])));
             self.accept(n, v);
             values.push(v);
             bytes.push(v.min(u32::from(ESCAPE)) as u8);
+            if wide {
+                words.push(v as u16);
+            }
         }
     }
 
@@ -262,20 +274,56 @@ impl FarView<'_> {
         }
     }
 
+    /// [`FarView::far_sparse`] of the heaps n0, n0 + 1, … into `tables` (`width` bytes each, K
+    /// of them): the rare r that every heap of the group reads (r ≥ m + K − start for the
+    /// heap m + K − 1 left by the last) go through [`mark_rare_splits_batch`], whose values of
+    /// the K heaps are neighbours (every value read is below `start`, so K is not bound by the
+    /// removals here as it is heap after heap); the few others heap by heap. `unequal` rules
+    /// and a short group go heap by heap. Groups of 8 against heap by heap: 0.007 to 10^6 on two
+    /// threads 25.2 → 22.1 s of CPU (4: 23.1 s, 16: 22.1 s; BENCHMARKS.md, session 11).
+    fn far_sparse_group<S: Cells>(&self, g: &S, start: usize, n0: usize, tables: &mut [u8], width: usize) {
+        let count = tables.len() / width;
+        let whole = count == FAR_GROUP && self.splits.iter().all(|&i| n0 >= i + 2);
+        if !whole || self.unequal {
+            for (k, table) in tables.chunks_exact_mut(width).enumerate() {
+                self.far_sparse(g, start, n0 + k, table);
+            }
+            return;
+        }
+        for &i in self.splits {
+            let m = n0 - i;
+            let from = self
+                .rare
+                .partition_point(|&(r, _)| (r as usize) < (m + count).saturating_sub(start));
+            for (j, table) in tables.chunks_exact_mut(width).enumerate() {
+                let edge = self
+                    .rare
+                    .partition_point(|&(r, _)| (r as usize) < (m + j + 1).saturating_sub(start));
+                mark_rare_splits(table, &self.rare[edge.min(from)..from], g, m + j, false);
+            }
+            let (first, rest) = tables.split_at_mut(width);
+            let rare = &self.rare[from..];
+            mark_rare_splits_batch::<S, FAR_GROUP>(first, rest, rare, g, m);
+        }
+    }
+
     /// The far tables of `heaps` with the boundary `start` (every heap below it computed), on
-    /// the threads of the current pool.
+    /// the threads of the current pool, a group of [`FAR_GROUP`] heaps a task.
     fn pending<S: Cells>(&self, g: &S, start: usize, heaps: Range<usize>, width: usize) -> Pending {
         let mut tables = vec![0u8; heaps.len() * width];
         let mut absent = vec![0u32; heaps.len()];
+        let batch = FAR_GROUP;
         tables
-            .par_chunks_mut(width)
-            .zip(absent.par_iter_mut())
+            .par_chunks_mut(width * batch)
+            .zip(absent.par_chunks_mut(batch))
             .enumerate()
-            .with_min_len(4)
-            .for_each_init(Vec::new, |fronts, (k, (table, absent))| {
-                let n = heaps.start + k;
-                self.far_sparse(g, start, n, table);
-                *absent = self.far_search(g, n, start, table, fronts);
+            .with_min_len(4usize.div_ceil(batch))
+            .for_each_init(Vec::new, |fronts, (k, (tables, absent))| {
+                let n0 = heaps.start + k * batch;
+                self.far_sparse_group(g, start, n0, tables, width);
+                for (j, (table, absent)) in tables.chunks_exact_mut(width).zip(absent.iter_mut()).enumerate() {
+                    *absent = self.far_search(g, n0 + j, start, table, fronts);
+                }
             });
         Pending {
             heaps,

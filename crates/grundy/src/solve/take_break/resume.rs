@@ -11,7 +11,8 @@
 //!
 //! Format: the text lines `grundy sequence checkpoint 1` and `rules CODE`, then little-endian
 //! binary: heaps (u64), storage kind (u8: 1 bytes, 2 escaped bytes, 3 u16, 4 u32), escape byte
-//! (u8), sparse method (u8), mask (u32), twist (u8), next method checkpoint (u64), escaped pairs
+//! (u8), sparse method (u8), mask (u32, below 2^16; below 2^10 before session 11, whose files
+//! load unchanged), twist (u8), next method checkpoint (u64), escaped pairs
 //! (u64 count, then (heap u32, value u32) each), the values (1, 2 or 4 bytes each), checksum
 //! (u64).
 //!
@@ -211,7 +212,7 @@ impl CheckpointFile {
             || len > super::MAX_HEAPS + 1
             || sparse > 1
             || twist > 1
-            || mask >= 1 << 10
+            || mask >= 1 << super::sparse::MASK_BITS
             || !next_checkpoint.is_power_of_two()
             || next_checkpoint < 64
             || next_checkpoint < len

@@ -17,11 +17,24 @@
 //! mask search tries both classifications; 4.07 (g(n) = (n − 1) mod 4) has no rare heap at all
 //! with R = 1 and the twist. The rare candidates of a heap are looked for together among the
 //! splits of two common heaps, 64 splits at a time by a vector test (file `hunt.rs`).
+//!
+//! **Mask search** ([`best_mask`]): every mask up to the values' bit length (16 bits at most),
+//! from one Walsh–Hadamard transform of the value histogram per heap parity, O(B·2^B). 0.007's
+//! values pass 1024 near heap 1.1·10^5 and its sparse space is the 11-bit mask 0b11110111000
+//! (7% rare heaps to 3·10^5, none to speak of after 6·10^5); the direct count stopped at 10
+//! bits and kept 12%.
+//!
+//! **Cost.** The splits with a rare part are nearly all of the work once the hunt is fast: one
+//! load of g(m − r), one xor and one store per rare heap r and heap, about 1.5 cycles each,
+//! bound by the loads (L2 at 10^6 heaps of `u16`). So the rare splits of up to 4 heaps are
+//! marked together where the rules allow it ([`mark_rare_splits_batch`]: the values of the
+//! heaps m, m + 1, … are neighbours): 0.007 to 10^6 on one thread 23.9 → 19.7 s of CPU
+//! (BENCHMARKS.md, session 11).
 
+use super::State;
 use super::blocks::FarView;
 use super::hunt::{Front, Wanted, candidates, fronts, hunt};
 use super::values::{Cells, Store};
-use super::{State, parity};
 
 impl State<'_> {
     /// g(n) by the sparse space method (exact for every mask; see the module doc). With
@@ -36,10 +49,50 @@ impl State<'_> {
         }
         self.mark_small_options(g, n);
         let unequal = self.rules.unequal;
+        // One thread, heap after heap: the rare splits of heap n + j read values below n only
+        // when every split removes at least j counters (so do its rare heaps, all below n), so
+        // they are marked beside those of heap n (up to 4 heaps, `mark_rare_splits_batch`),
+        // where the values g(m − r), …, g(m + j − r) are neighbours. Either this heap's were
+        // marked so, or this heap marks its own and the next ones'.
+        let len = self.seen.len();
+        let premarked = far.is_none() && self.next_heaps.contains(&n) && self.next_seen.len() == 3 * len;
+        let least = self.splits.iter().copied().min().unwrap_or(0);
+        let batch = if far.is_none() && !premarked && !unequal && self.splits.iter().all(|&i| n >= i + 2) {
+            (least + 1).min(4).min(self.next_checkpoint - n)
+        } else {
+            1
+        };
+        if premarked {
+            // Marked below the bound of an earlier heap, zero from there to this bound.
+            let table = &self.next_seen[(n - self.next_heaps.start) * len..][..bound];
+            for (s, t) in self.seen[..bound].iter_mut().zip(table) {
+                *s |= *t;
+            }
+        } else {
+            self.next_heaps = 0..0;
+        }
+        if batch > 1 {
+            if self.next_seen.len() != 3 * len {
+                self.next_seen = vec![0; 3 * len];
+            }
+            for table in self.next_seen.chunks_exact_mut(len).take(batch - 1) {
+                table[..bound].fill(0);
+            }
+            for si in 0..self.splits.len() {
+                let m = n - self.splits[si];
+                let (seen, next, rare) = (&mut self.seen, &mut self.next_seen, &self.rare);
+                match batch {
+                    2 => mark_rare_splits_batch::<S, 2>(seen, next, rare, g, m),
+                    3 => mark_rare_splits_batch::<S, 3>(seen, next, rare, g, m),
+                    _ => mark_rare_splits_batch::<S, 4>(seen, next, rare, g, m),
+                }
+            }
+            self.next_heaps = n + 1..n + batch;
+        }
         // Every split with a rare part.
         for si in 0..self.splits.len() {
             let i = self.splits[si];
-            if n < i + 2 {
+            if n < i + 2 || premarked || batch > 1 {
                 continue;
             }
             let m = n - i;
@@ -140,38 +193,174 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
     }
 }
 
-/// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
-/// one option per rare heap), and that count.
-pub(super) fn best_mask<S: Store>(g: &S) -> (u32, bool, usize) {
-    // hist[2·v + (a mod 2)]: heaps a of value v by parity.
-    let mut hist: Vec<usize> = Vec::new();
-    for a in 1..g.len() {
-        let v: u32 = g.at(a);
-        let k = 2 * v as usize + (a & 1);
-        if k >= hist.len() {
-            hist.resize(k + 2, 0);
+/// [`mark_rare_splits`] of the heaps m (into `seen`) and m + 1, …, m + K − 1 (into the
+/// tables of `next`, each as long as `seen`) at once, for rules without the `unequal`
+/// restriction, `rare` holding every rare heap below m + K − 1: the K values
+/// g(m − r), …, g(m + K − 1 − r) of each rare r < m are neighbours (one cache line serves
+/// them all, where heap after heap each was a load of its own, from the L2 cache at 10^6
+/// heaps). Heap m + j also has the splits of the rare r in m..m + j.
+#[inline(never)]
+pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
+    seen: &mut [u8],
+    next: &mut [u8],
+    rare: &[(u32, u32)],
+    g: &S,
+    m: usize,
+) {
+    let len = seen.len();
+    let wrap = len - 1;
+    assert!(next.len() >= (K - 1) * len);
+    let below = rare.partition_point(|&(r, _)| (r as usize) < m);
+    for &(r, x) in &rare[below..] {
+        let r = r as usize;
+        if r + 1 >= m + K {
+            break;
         }
-        hist[k] += 1;
+        // Heap m + j has the split r + (m + j − r) for j > r − m.
+        for j in r - m + 1..K {
+            next[(j - 1) * len + ((x ^ g.at(m + j - r)) as usize & wrap)] = 1;
+        }
     }
-    let values = hist.len() / 2;
-    let bits = (usize::BITS - values.leading_zeros()).min(10);
+    let rare = &rare[..below];
+    let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
+        return;
+    };
+    let Some(cells) = g.exact(m - last as usize, m + K - 1 - first as usize) else {
+        mark_rare_splits(seen, rare, g, m, false);
+        for j in 1..K {
+            mark_rare_splits(&mut next[(j - 1) * len..j * len], rare, g, m + j, false);
+        }
+        return;
+    };
+    for &(r, x) in rare {
+        let b = m - r as usize;
+        let run: &[S::Cell; K] = cells[b..b + K].try_into().expect("K cells");
+        seen[(x ^ run[0].into()) as usize & wrap] = 1;
+        for j in 1..K {
+            next[(j - 1) * len + ((x ^ run[j].into()) as usize & wrap)] = 1;
+        }
+    }
+}
+
+/// The widest mask [`best_mask`] looks at: 16 bits (values above are classified by their low
+/// 16 bits; a 2^16-entry histogram per heap parity).
+pub(super) const MASK_BITS: u32 = 16;
+
+/// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
+/// one option per rare heap), and that count. Every mask of up to the values' bit length is
+/// looked at (at most [`MASK_BITS`]), through the Walsh–Hadamard transform of the value
+/// histogram: with H(R) = Σ_v hist[v]·(−1)^popcount(v & R), the heaps of values of even parity
+/// under R number (total + H(R)) / 2, so one O(B·2^B) transform per heap parity gives every
+/// mask's count (the direct count was O(4^B) and stopped at 10 bits, too few for 0.007, whose
+/// values pass 1024). Ties go to the least mask, untwisted first.
+pub(super) fn best_mask<S: Store>(g: &S) -> (u32, bool, usize) {
+    if g.len() < 2 {
+        return (0, false, g.len());
+    }
+    let low = (1u32 << MASK_BITS) - 1;
+    let mut max = 0u32;
+    for a in 1..g.len() {
+        max = max.max(g.at(a) & low);
+    }
+    // At least one bit, so that all-zero values still see mask 1 (twisted: the even heaps).
+    let bits = (u32::BITS - max.leading_zeros()).max(1);
+    let size = 1usize << bits;
+    // hist[p][v]: heaps a ≥ 1 of parity p with value v (low bits).
+    let mut hist = [vec![0i64; size], vec![0i64; size]];
+    for a in 1..g.len() {
+        hist[a & 1][(g.at(a) & low) as usize] += 1;
+    }
+    let totals = [hist[0].iter().sum::<i64>(), hist[1].iter().sum::<i64>()];
+    for h in &mut hist {
+        walsh_hadamard(h);
+    }
     let mut best = (0u32, false, usize::MAX);
     for twist in [false, true] {
-        for mask in 1..(1u32 << bits) {
-            let rare: usize = hist
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| parity((*k / 2) as u32 & mask) == (twist && k & 1 == 1))
-                .map(|(_, c)| c)
-                .sum();
-            if rare < best.2 {
-                best = (mask, twist, rare);
+        for (mask, (&h0, &h1)) in hist[0].iter().zip(&hist[1]).enumerate().skip(1) {
+            // Untwisted: the values of even parity under the mask are rare. Twisted: on odd
+            // heaps, those of odd parity.
+            let rare = if twist {
+                (totals[0] + h0) / 2 + (totals[1] - h1) / 2
+            } else {
+                (totals[0] + h0) / 2 + (totals[1] + h1) / 2
+            };
+            if (rare as usize) < best.2 {
+                best = (mask as u32, twist, rare as usize);
             }
         }
     }
-    if best.2 == usize::MAX {
-        (0, false, g.len())
-    } else {
+    best
+}
+
+/// The Walsh–Hadamard transform of `h` in place (length a power of two): h[R] becomes
+/// Σ_v h[v]·(−1)^popcount(v & R).
+fn walsh_hadamard(h: &mut [i64]) {
+    let mut half = 1;
+    while half < h.len() {
+        for block in h.chunks_exact_mut(2 * half) {
+            let (x, y) = block.split_at_mut(half);
+            for (a, b) in x.iter_mut().zip(y.iter_mut()) {
+                let (u, v) = (*a, *b);
+                *a = u + v;
+                *b = u - v;
+            }
+        }
+        half *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::take_break::parity;
+
+    /// The direct count (the search before the transform, without its 10-bit limit): every
+    /// mask below 2^bits, untwisted then twisted, the first least count.
+    fn best_mask_direct(g: &[u32], bits: u32) -> (u32, bool, usize) {
+        let mut best = (0u32, false, usize::MAX);
+        for twist in [false, true] {
+            for mask in 1..(1u32 << bits) {
+                let rare = (1..g.len())
+                    .filter(|&a| parity(g[a] & mask) == (twist && a & 1 == 1))
+                    .count();
+                if rare < best.2 {
+                    best = (mask, twist, rare);
+                }
+            }
+        }
         best
+    }
+
+    /// The transform finds the mask, twist and count of the direct search, on values of a
+    /// sparse space (a hidden mask, some noise), of a twisted one, and on random values,
+    /// narrow and past 1024.
+    #[test]
+    fn the_transform_finds_the_mask_of_the_direct_search() {
+        for seed in 1..30u64 {
+            let mut next = crate::xorshift(seed);
+            let bits = [1, 3, 6, 10, 11, 12][seed as usize % 6];
+            let hidden = (next() as u32 % ((1 << bits) - 1)) + 1;
+            let len = 200 + (next() % 300) as usize;
+            let g: Vec<u32> = (0..len)
+                .map(|a| {
+                    let x = next() as u32 % (1 << bits);
+                    match seed % 3 {
+                        // Mostly common values (odd parity under the hidden mask), a few rare.
+                        0 if parity(x & hidden) || next().is_multiple_of(10) => x,
+                        0 => x ^ (1 << hidden.trailing_zeros()),
+                        // Twisted: parity + heap odd, mostly.
+                        1 if parity(x & hidden) != (a & 1 == 1) || next().is_multiple_of(10) => x,
+                        1 => x ^ (1 << hidden.trailing_zeros()),
+                        _ => x,
+                    }
+                })
+                .collect();
+            let max = g[1..].iter().copied().max().unwrap_or(0);
+            let width = (u32::BITS - max.leading_zeros()).max(1);
+            assert_eq!(best_mask(&g), best_mask_direct(&g, width), "seed {seed}, {bits} bits");
+        }
+        let all_zero = vec![0u32; 9];
+        assert_eq!(best_mask(&all_zero), (1, true, 4));
+        assert_eq!(best_mask(&vec![0u32; 1]), (0, false, 1));
     }
 }

@@ -287,6 +287,44 @@ fn the_block_method_with_escaped_values() {
     assert_eq!(all_values(&one), all_values(&two));
 }
 
+/// 0.007's values pass 1024 at heap 109 362; from the checkpoint at 131 072 its best mask is
+/// 0b11110111000 (11 bits, 7% rare heaps, where 10 bits kept 12%): the sparse method with that
+/// mask (the `u16` hunt), forced and chosen, on one and two threads, equals the plain method.
+#[test]
+fn sparse_with_a_wide_mask_equals_plain_on_0_007() {
+    let rules = TakeBreak::new(vec![0, 0, 0, 7], false);
+    let to = 140_000;
+    let plain = with_jobs(&rules, to, Method::Plain, 1, Values::U8(Vec::new()));
+    assert_eq!(plain.values.width(), 2);
+    for method in [Method::Sparse, Method::Auto] {
+        for jobs in [1, 2] {
+            let c = with_jobs(&rules, to, method, jobs, Values::U8(Vec::new()));
+            assert_eq!(c.values, plain.values, "{method:?} jobs {jobs}");
+            assert_eq!(c.sparse_mask, Some(0b11110111000), "{method:?} jobs {jobs}");
+        }
+    }
+}
+
+/// Random codes with their values stored as `u16` from the start (the sparse method's word
+/// hunt, `hunt::scan_words`, on small values), one and two threads (the pipeline from heap
+/// 4096), against the definition.
+#[test]
+fn sparse_on_u16_cells_equals_the_definition_on_random_codes() {
+    let mut next = crate::xorshift(0x2545f4914f6cdd1du64);
+    for _ in 0..8 {
+        let mut code = vec![0];
+        code.extend((0..1 + next() % 4).map(|_| (next() % 8) as u8));
+        let rules = TakeBreak::new(code.clone(), next().is_multiple_of(4));
+        let r = reference(&rules, 6000);
+        for method in [Method::Sparse, Method::Auto] {
+            for jobs in [1, 2] {
+                let c = with_jobs(&rules, 6000, method, jobs, Values::U16(Vec::new()));
+                assert_eq!(all_values(&c), r, "{code:?} {method:?} jobs {jobs}");
+            }
+        }
+    }
+}
+
 mod checkpoints {
     use super::*;
     use crate::control::{Cancel, Event};
@@ -368,6 +406,21 @@ mod checkpoints {
                 let _ = std::fs::remove_file(&path);
             }
         }
+    }
+
+    /// A checkpoint written with an 11-bit mask (0.007 past heap 131 072) is read back and
+    /// resumed from (the format refused masks of 2^10 and more before session 11).
+    #[test]
+    fn a_wide_mask_is_saved_and_resumed() {
+        let rules = TakeBreak::new(vec![0, 0, 0, 7], false);
+        let path = file("wide-mask");
+        let first = run(&rules, 135_000, 2, &path, Control::new()).unwrap();
+        assert_eq!(first.sparse_mask, Some(0b11110111000));
+        let second = run(&rules, 136_000, 1, &path, Control::new()).unwrap();
+        let plain = with_jobs(&rules, 136_000, Method::Plain, 2, Values::U8(Vec::new()));
+        assert_eq!(second.values, plain.values);
+        assert_eq!(second.sparse_mask, Some(0b11110111000));
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

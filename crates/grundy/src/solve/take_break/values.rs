@@ -96,6 +96,10 @@ pub(super) trait Cell: Copy + Into<u32> + Send + Sync + 'static {
     fn bytes(_: &[Self]) -> Option<&[u8]> {
         None
     }
+    /// The values as `u16`, when they are stored as `u16`.
+    fn words(_: &[Self]) -> Option<&[u16]> {
+        None
+    }
 }
 
 impl Cell for u8 {
@@ -112,6 +116,9 @@ impl Cell for u16 {
     const MAX: u32 = u16::MAX as u32;
     fn of(v: u32) -> Self {
         v as u16
+    }
+    fn words(s: &[u16]) -> Option<&[u16]> {
+        Some(s)
     }
 }
 
@@ -184,7 +191,11 @@ pub(super) trait Cells: Sync {
     /// The cells of heaps `lo..=hi` as bytes, when stored as bytes in one run: each byte the
     /// value, or [`ESCAPE`] for a value to be read by [`Cells::at`] (255 itself included).
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]>;
-    /// Where the byte runs of [`Cells::bytes`] break: heaps below and from it are in different
+    /// The cells of heaps `lo..=hi` as `u16` in one run, when stored as `u16` (each the value).
+    fn words(&self, _lo: usize, _hi: usize) -> Option<&[u16]> {
+        None
+    }
+    /// Where the byte runs of [`Cells::bytes`] (and [`Cells::words`]) break: heaps below and from it are in different
     /// runs (a block being finished, [`Tail`]).
     fn seam(&self) -> Option<usize> {
         None
@@ -244,6 +255,9 @@ impl<T: Cell> Cells for Vec<T> {
     }
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         T::bytes(self).map(|b| &b[lo..=hi])
+    }
+    fn words(&self, lo: usize, hi: usize) -> Option<&[u16]> {
+        T::words(self).map(|w| &w[lo..=hi])
     }
 }
 
@@ -339,6 +353,10 @@ pub(super) struct Tail<'a, S> {
     pub(super) tail: &'a [u32],
     /// The tail's values as bytes ([`ESCAPE`] for 255 and more), for [`Cells::bytes`].
     pub(super) tail_bytes: &'a [u8],
+    /// The tail's values as `u16` (the low 16 bits) when the base is stored as `u16`, for
+    /// [`Cells::words`]; empty otherwise. (A value that does not fit stops the block before
+    /// any heap after it is kept: [`super::State::pipelined_block`].)
+    pub(super) tail_words: &'a [u16],
 }
 
 impl<S: Cells> Cells for Tail<'_, S> {
@@ -367,6 +385,16 @@ impl<S: Cells> Cells for Tail<'_, S> {
             self.base.bytes(lo, hi)
         } else if lo >= len {
             Some(&self.tail_bytes[lo - len..=hi - len])
+        } else {
+            None
+        }
+    }
+    fn words(&self, lo: usize, hi: usize) -> Option<&[u16]> {
+        let len = self.base.len();
+        if hi < len {
+            self.base.words(lo, hi)
+        } else if lo >= len && hi - len < self.tail_words.len() {
+            Some(&self.tail_words[lo - len..=hi - len])
         } else {
             None
         }
