@@ -270,7 +270,7 @@ def test_long_rust_work_releases_the_gil():
 
     def work():
         try:
-            grundy.value("cram 5x6")
+            grundy.value("cram 5x7")  # about 0.3 s: long enough to count ticks in
         finally:
             done.set()
 

@@ -272,7 +272,14 @@ async fn a_client_that_goes_away_cancels_its_computation() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_request_does_not_block_others() {
-    let addr = start(ServerLimits::default()).await;
+    // The state limit far above what 3 s of search can store, so that the time limit (503)
+    // ends the slow request whatever the machine's speed: at the default 2·10^6 states a
+    // fast engine reached the state limit (422) first.
+    let limits = ServerLimits {
+        max_states: 200_000_000,
+        ..ServerLimits::default()
+    };
+    let addr = start(limits).await;
     let slow = tokio::spawn(post(
         addr,
         "/api/value",

@@ -19,7 +19,7 @@
 //! split it statically; the winning-move pass is a list of independent proofs, which needs no
 //! fact of the nimber search (so it need not wait for it).
 //!
-//! Cost: per node one relaxed load (the stop flag, every 4096 nodes) and, in the top levels,
+//! Cost: every 256 nodes one or two relaxed loads (the stop flags) and, in the top levels,
 //! one atomic store and load per region marked or looked up. The single-threaded engine
 //! (`--jobs 1`) has no team and pays none of it.
 

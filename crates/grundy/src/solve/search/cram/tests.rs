@@ -28,13 +28,7 @@ fn configs() -> Vec<CramConfig> {
 
 #[test]
 fn random_boards_with_blocked_cells_equal_the_plain_solver() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = crate::xorshift(0x2545_f491_4f6c_dd1du64);
     for round in 0..150 {
         let w = 1 + (next() % 7) as usize;
         let h = 1 + (next() % (14 / w) as u64) as usize;
@@ -116,13 +110,7 @@ fn every_small_rectangle_equals_the_plain_solver() {
 #[test]
 fn the_parallel_engine_equals_the_single_threaded_one_and_the_plain_solver() {
     use super::parallel::ParallelCram;
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
     for round in 0..60 {
         let w = 2 + (next() % 5) as usize;
         let h = 2 + (next() % (16 / w - 1) as u64) as usize;
