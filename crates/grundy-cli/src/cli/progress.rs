@@ -180,7 +180,7 @@ fn progress_line(phase: &str, done: u64, first: u64, total: Option<u64>, elapsed
     line
 }
 
-/// A rate with three significant figures and a k/M/G suffix.
+/// A rate with three decimals and a k/M/G suffix (`992.324k`).
 fn human_count(x: f64) -> String {
     match x {
         x if x >= 1e9 => format!("{:.3}G", x / 1e9),
