@@ -197,7 +197,6 @@ pub(super) fn hunt<S: Cells>(g: &S, kernels: Kernels, fronts: &mut [Front], seen
 
 /// The splits a + (m − a), a in `lo..=hi` (at most 64; 512 for `u16` cells), against the
 /// candidates.
-#[allow(clippy::too_many_arguments)]
 #[inline]
 fn scan<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen: &mut [u8], want: &mut Wanted) {
     if let (Some(small), Some(large)) = (g.words(lo, hi), g.words(m - hi, m - lo)) {
@@ -286,7 +285,6 @@ fn take_hits(mut bits: u64, small: &[u16], large: &[u16], seen: &mut [u8], want:
 
 /// [`scan`] of a run whose cells are not one byte run each: cut at the seam of two byte runs
 /// (a block being finished), or read exactly.
-#[allow(clippy::too_many_arguments)]
 #[cold]
 fn scan_cut<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen: &mut [u8], want: &mut Wanted) {
     // A run across the seam is cut there: on the small side between a = seam − 1 and seam, on
@@ -337,6 +335,36 @@ mod tests {
             .collect()
     }
 
+    /// One hunt `g` from the marks `seen0` over heap `m`'s splits (one front per removal parity
+    /// the candidates have): it marks exactly the values `present`, and leaves no candidate
+    /// exactly when every candidate of `want_all` was present.
+    fn check_hunt(
+        g: &HuntWith,
+        seen0: &[u8],
+        (end, mask, parities): (u32, u32, [bool; 2]),
+        m: usize,
+        present: &[u32],
+        want_all: &Wanted,
+        what: &str,
+    ) {
+        let mut seen = seen0.to_vec();
+        let mut want = Wanted::new(&seen, end, mask, parities);
+        let mut f: Vec<Front> = [false, true]
+            .into_iter()
+            .filter(|&p| parities[usize::from(p)])
+            .map(|parity| Front {
+                m,
+                parity,
+                lo: 1,
+                hi: (m - 1) / 2,
+            })
+            .collect();
+        g(&mut seen, &mut want, &mut f);
+        let found: Vec<u32> = (0..end).filter(|&v| seen[v as usize] != seen0[v as usize]).collect();
+        assert_eq!(found, present, "{what}");
+        assert_eq!(want.left() == 0, present.len() == want_all.left(), "{what}");
+    }
+
     /// Whatever the storage (bytes, escaped bytes, a finished block's tail), the kernel and the
     /// removals' parities, the hunt finds exactly the candidates that some split has, and marks
     /// them.
@@ -376,23 +404,8 @@ mod tests {
                 }
                 for &k in &kernels {
                     let check = |g: &HuntWith, what: &str| {
-                        let mut seen = seen0.clone();
-                        let mut want = Wanted::new(&seen, end, mask, parities);
-                        // A removal of each parity the candidates have (the same splits).
-                        let mut f: Vec<Front> = [false, true]
-                            .into_iter()
-                            .filter(|&p| parities[usize::from(p)])
-                            .map(|parity| Front {
-                                m,
-                                parity,
-                                lo: 1,
-                                hi: (m - 1) / 2,
-                            })
-                            .collect();
-                        g(&mut seen, &mut want, &mut f);
-                        let found: Vec<u32> = (0..end).filter(|&v| seen[v as usize] != seen0[v as usize]).collect();
-                        assert_eq!(found, present, "{what} {k:?} seed {seed}");
-                        assert_eq!(want.left() == 0, present.len() == want_all.left(), "{what}");
+                        let what = format!("{what} {k:?} seed {seed}");
+                        check_hunt(g, &seen0, (end, mask, parities), m, &present, &want_all, &what);
                     };
                     if bytes_only {
                         check(&|s, w, f| hunt(&bytes, k, f, s, w), "bytes");
@@ -458,22 +471,8 @@ mod tests {
             };
             for &k in &kernels {
                 let check = |g: &HuntWith, what: &str| {
-                    let mut seen = seen0.clone();
-                    let mut want = Wanted::new(&seen, end, mask, parities);
-                    let mut f: Vec<Front> = [false, true]
-                        .into_iter()
-                        .filter(|&p| parities[usize::from(p)])
-                        .map(|parity| Front {
-                            m,
-                            parity,
-                            lo: 1,
-                            hi: (m - 1) / 2,
-                        })
-                        .collect();
-                    g(&mut seen, &mut want, &mut f);
-                    let found: Vec<u32> = (0..end).filter(|&v| seen[v as usize] != seen0[v as usize]).collect();
-                    assert_eq!(found, present, "{what} {k:?} seed {seed}");
-                    assert_eq!(want.left() == 0, present.len() == want_all.left(), "{what}");
+                    let what = format!("{what} {k:?} seed {seed}");
+                    check_hunt(g, &seen0, (end, mask, parities), m, &present, &want_all, &what);
                 };
                 check(&|s, w, f| hunt(&words, k, f, s, w), "words");
                 check(&|s, w, f| hunt(&t, k, f, s, w), "word tail");
