@@ -422,8 +422,10 @@ pub fn command() -> clap::Command {
 
 /// Parse a command line (options anywhere among the words, see [`hoist`]).
 pub fn parse(argv: Vec<OsString>) -> Result<Cli, clap::Error> {
+    // Built once: the command tree of every subcommand is a good part of the start-up time.
     let mut cmd = command();
-    let matches = cmd.try_get_matches_from_mut(hoist(argv))?;
+    let argv = hoist(&cmd, argv);
+    let matches = cmd.try_get_matches_from_mut(argv)?;
     <Cli as clap::FromArgMatches>::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
 }
 
@@ -473,8 +475,8 @@ fn known(cmd: &clap::Command, token: &str) -> Option<Known> {
 
 /// The command line with the options of the chosen subcommand moved before its words (as
 /// `--name=value`) and the words after `--` (see the module docs).
-pub fn hoist(argv: Vec<OsString>) -> Vec<OsString> {
-    let top = <Cli as clap::CommandFactory>::command();
+/// `top` is the command tree ([`command`]), built once by the caller.
+pub fn hoist(top: &clap::Command, argv: Vec<OsString>) -> Vec<OsString> {
     let mut it = argv.into_iter();
     let Some(program) = it.next() else {
         return vec![];
@@ -565,7 +567,10 @@ mod tests {
             .chain(words.split(' '))
             .map(OsString::from)
             .collect();
-        hoist(argv).into_iter().map(|w| w.into_string().unwrap()).collect()
+        hoist(&command(), argv)
+            .into_iter()
+            .map(|w| w.into_string().unwrap())
+            .collect()
     }
 
     #[test]
@@ -657,7 +662,7 @@ mod tests {
         assert!(lines.len() >= 60, "{} lines", lines.len());
         for l in lines {
             let words = shell_words(&l);
-            let argv = hoist(words.iter().map(OsString::from).collect());
+            let argv = hoist(&command(), words.iter().map(OsString::from).collect());
             // Pipes and redirections are the shell's: cut them off.
             let argv: Vec<OsString> = argv
                 .into_iter()

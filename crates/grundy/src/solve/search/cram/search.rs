@@ -62,6 +62,12 @@ impl<T: FactStore> CramSearch<T> {
             }
             return Ok(k);
         }
+        if self.team.is_some()
+            && let Some(v) = self.table.get(x).value()
+        {
+            self.small_table.put_value(x, v, 1);
+            return Ok(v);
+        }
         let start = self.tick()?;
         let (ob, ab) = (self.opts.len(), self.arena.len());
         self.expand(x);
@@ -76,6 +82,9 @@ impl<T: FactStore> CramSearch<T> {
         let g = (!seen).trailing_zeros() as u8;
         let work = self.stats.nodes - start + 1;
         self.put_value(x, g, work);
+        if self.team.is_some() {
+            self.table.put_value(x, g, work);
+        }
         Ok(g)
     }
 
