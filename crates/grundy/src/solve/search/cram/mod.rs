@@ -188,7 +188,9 @@ struct Opt {
 /// The Cram engine for boards of one width: its tables keep every fact proved, so one engine
 /// solves many positions (a whole game or a table) without redoing work. `T` is its main
 /// table: its own [`PackedTable`], or a handle of a table shared with other threads
-/// ([`parallel::ParallelCram`]); the small-region table is always its own.
+/// ([`parallel::ParallelCram`]); the small-region table is always its own, and on a team the
+/// small regions' nimbers also go into the shared table, where a thread looks before it
+/// computes one (the mex of a small region is then computed once, not once a thread).
 pub struct CramSearch<T: FactStore = PackedTable> {
     layout: Layout,
     /// The width of the boards given to the entry points (the layout's stride may be wider:
@@ -377,7 +379,7 @@ impl<T: FactStore> CramSearch<T> {
     }
 
     /// Count one node; every 4096 nodes, poll the control (Ctrl-C, the memory budget), and
-    /// every 256 nodes the team's stop flags. The node count so far.
+    /// every 32 nodes the team's stop flags. The node count so far.
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
         if self.table.len() + self.small_table.len() > self.config.max_states {
@@ -390,10 +392,10 @@ impl<T: FactStore> CramSearch<T> {
         if self.stats.nodes & 0xfff == 0 {
             self.control.check()?;
         }
-        // A thread whose question another thread answered stops within 256 nodes (a quarter
-        // of a millisecond): the answer waits for every thread of the team to return, and at
-        // every 4096 nodes that wait was up to 4 ms, a quarter of the time of a 4×7 board.
-        if self.stats.nodes & 0xff == 0
+        // A thread whose question another thread answered stops within 32 nodes (about 30 µs):
+        // the answer waits for every thread of the team to return, and at every 4096 nodes
+        // that wait was up to 4 ms, a quarter of the time of a 4×7 board.
+        if self.stats.nodes & 0x1f == 0
             && let Some(team) = &self.team
         {
             team.check()?;

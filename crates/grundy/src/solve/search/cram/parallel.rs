@@ -19,7 +19,7 @@
 //! split it statically; the winning-move pass is a list of independent proofs, which needs no
 //! fact of the nimber search (so it need not wait for it).
 //!
-//! Cost: every 256 nodes one or two relaxed loads (the stop flags) and, in the top levels,
+//! Cost: every 32 nodes one or two relaxed loads (the stop flags) and, in the top levels,
 //! one atomic store and load per region marked or looked up. The single-threaded engine
 //! (`--jobs 1`) has no team and pays none of it.
 
@@ -226,9 +226,28 @@ impl<T: FactStore> CramSearch<T> {
     }
 }
 
+/// A thread's engine on cache lines of its own: each engine writes its counters at every node,
+/// and engines side by side in one vector shared lines (the next engine's layout, read at
+/// every node), which cost the other thread a cache miss each time ("false sharing").
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Padded<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
 /// The Cram engine on `jobs` threads (see the module doc).
 pub struct ParallelCram {
-    workers: Vec<CramSearch<SharedHandle>>,
+    workers: Vec<Padded<CramSearch<SharedHandle>>>,
     table: Arc<SharedTable>,
     pool: rayon::ThreadPool,
     stop: Arc<AtomicBool>,
@@ -281,7 +300,7 @@ impl ParallelCram {
                     nodes: Arc::clone(&nodes),
                     watch: None,
                 });
-                w
+                Padded(w)
             })
             .collect();
         let pool = rayon::ThreadPoolBuilder::new()
