@@ -38,6 +38,13 @@ impl Cancel {
         self.0.store(true, Ordering::SeqCst);
     }
 
+    /// The flag behind the token: storing `true` in it cancels, as [`Cancel::cancel`] does.
+    /// For a signal handler, which may do no more than store to an atomic (a front end
+    /// registers it for Ctrl-C without a thread of its own).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+
     /// Whether [`Cancel::cancel`] was called on this token or a clone of it.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)

@@ -47,7 +47,13 @@ struct Budget {
     exceeded: AtomicBool,
     /// When the flag was raised.
     since: Mutex<Option<Instant>>,
+    /// Called by the watcher after each sample ([`MemoryBudget::set_watchdog`]).
+    watchdog: Mutex<Option<Watchdog>>,
 }
+
+/// What a front end runs on the watcher thread after each sample: the budget and the resident
+/// size just read.
+type Watchdog = Box<dyn Fn(&MemoryBudget, u64) + Send>;
 
 impl fmt::Debug for MemoryBudget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -66,6 +72,7 @@ impl MemoryBudget {
                 limit: AtomicU64::new(bytes),
                 exceeded: AtomicBool::new(false),
                 since: Mutex::new(None),
+                watchdog: Mutex::new(None),
             }),
         };
         if resident().is_some() {
@@ -75,6 +82,14 @@ impl MemoryBudget {
                 .spawn(move || watch(weak));
         }
         budget
+    }
+
+    /// Run `f` on the watcher thread after each sample (every 50 ms), with the budget and the
+    /// resident size just read: a front end's last resort (the command line ends the process
+    /// when a computation does not stop in time) without a thread of its own. Replaces the
+    /// watchdog set before; never called where nothing is watched (no `/proc`).
+    pub fn set_watchdog(&self, f: impl Fn(&MemoryBudget, u64) + Send + 'static) {
+        *self.inner.watchdog.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(f));
     }
 
     /// Change the limit (bytes, 0: none); a flag already raised is cleared.
@@ -295,6 +310,14 @@ fn watch(budget: Weak<Budget>) {
             *budget.since.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
             budget.exceeded.store(true, Ordering::SeqCst);
         }
+        if let Some(f) = budget.watchdog.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            f(
+                &MemoryBudget {
+                    inner: Arc::clone(&budget),
+                },
+                rss,
+            );
+        }
     }
 }
 
@@ -323,6 +346,30 @@ mod tests {
                 .contains("too large")
         );
         assert!(parse_size("99999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn the_watchdog_runs_on_the_watcher_after_a_sample() {
+        if resident().is_none() {
+            return; // nothing is watched without /proc
+        }
+        let budget = MemoryBudget::new(4096);
+        let (tx, rx) = std::sync::mpsc::channel();
+        budget.set_watchdog(move |b, rss| {
+            let _ = tx.send((b.exceeded(), b.limit(), rss));
+        });
+        // The process is above 4 KiB: the first sample raises the flag, then calls the watchdog.
+        let (exceeded, limit, rss) = rx.recv_timeout(Duration::from_secs(10)).expect("a call");
+        assert!(exceeded && limit == 4096 && rss > 4096, "{exceeded} {limit} {rss}");
+        // Replaced, the old one is not called again.
+        let (tx2, rx2) = std::sync::mpsc::channel();
+        budget.set_watchdog(move |_, rss| {
+            let _ = tx2.send(rss);
+        });
+        assert!(rx2.recv_timeout(Duration::from_secs(10)).is_ok());
+        while rx.try_recv().is_ok() {}
+        std::thread::sleep(PERIOD * 3);
+        assert!(rx.try_recv().is_err(), "the replaced watchdog was called");
     }
 
     #[test]
