@@ -1,7 +1,7 @@
 //! The library never prints and never ends the process, and pulls in no front-end crate: its
 //! source (outside `#[cfg(test)]` items, comments and string literals) has no `println!`,
 //! `eprintln!`, `print!`, `eprint!` or `process::exit`, and its `[dependencies]` name none of
-//! clap, indicatif, rustyline, plotters, ctrlc.
+//! clap, indicatif, rustyline, plotters, ctrlc, signal-hook.
 
 use std::path::{Path, PathBuf};
 
@@ -238,7 +238,7 @@ fn the_library_depends_on_no_front_end_crate() {
     let manifest = std::fs::read_to_string(library_dir().join("Cargo.toml")).expect("the manifest");
     let deps = dependencies(&manifest);
     assert!(deps.contains(&"serde".to_string()), "{deps:?}");
-    for banned in ["clap", "indicatif", "rustyline", "plotters", "ctrlc"] {
+    for banned in ["clap", "indicatif", "rustyline", "plotters", "ctrlc", "signal-hook"] {
         assert!(
             !deps.iter().any(|d| d == banned),
             "the library depends on {banned}: {deps:?}"
