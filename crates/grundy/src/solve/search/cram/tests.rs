@@ -179,6 +179,41 @@ fn the_nimber_with_the_zero_options_alongside_equals_one_engine() {
     }
 }
 
+/// The staggered start of a team (its helpers test the values above the lead's) against one
+/// engine: rectangles and one-region boards with holes on two and three threads (so a helper
+/// passes the true value, and passes the bound g ≤ number of options on the small ones), and
+/// boards of no region or several, which take the plain path.
+#[test]
+fn a_team_s_staggered_nimber_equals_one_engine() {
+    use super::parallel::ParallelCram;
+    let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
+    let mut boards: Vec<(usize, usize, u64)> = Vec::new();
+    for h in 1..=4 {
+        for w in 1..=6 {
+            boards.push((h, w, Board::rectangle(h, w).bits));
+        }
+    }
+    for _ in 0..40 {
+        let (h, w) = (3 + (next() % 2) as usize, 4 + (next() % 3) as usize);
+        let full = Board::rectangle(h, w).bits;
+        // Up to two holes: mostly one region, sometimes two.
+        let holes = (1u64 << (next() % (h * w) as u64)) | (1u64 << (next() % (h * w) as u64));
+        boards.push((h, w, full & !holes));
+    }
+    // No region: empty, and a checkerboard of single cells.
+    boards.push((4, 4, 0));
+    boards.push((4, 4, 0xa5a5));
+    for (h, w, bits) in boards {
+        let mut one = CramSearch::for_board(w as u32, h as u32, CramConfig::default());
+        let g = one.nimber(bits).unwrap();
+        for jobs in [2, 3] {
+            let mut team =
+                ParallelCram::for_board(w as u32, h as u32, CramConfig::default(), jobs, &Control::default()).unwrap();
+            assert_eq!(team.nimber(bits).unwrap(), g, "{h}x{w} {bits:#x} on {jobs} threads");
+        }
+    }
+}
+
 #[test]
 fn a_cancelled_parallel_search_stops_with_interrupted() {
     use super::parallel::ParallelCram;
