@@ -10,7 +10,7 @@
 //! the marked one answered in the table when it comes back. The nimber of a board of one
 //! region starts staggered: one thread tests "g = k" for k = 0, 1, 2, … while the others test
 //! the values just above its k, so the searches for an option of value k and of value k + 1 run
-//! side by side ([`CramSearch::staggered_nimber_here`]). A list of boards (the options of
+//! side by side (`CramSearch::staggered_nimber_here`). A list of boards (the options of
 //! the start, for the winning moves) is shared out instead: each thread takes the next board
 //! not yet taken, and a thread left without one joins a board still being decided (the first
 //! answer ends it for both). The nimber of the start and the list can be asked at once
