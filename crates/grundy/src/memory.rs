@@ -9,7 +9,8 @@
 //! (every 50 ms), so a computation may overshoot the limit by what it allocates in that time.
 //! The library never ends the process: a front end that wants a last resort against a
 //! computation that does not stop in time watches [`MemoryBudget::exceeded_for`] and
-//! [`resident`] itself (the command line exits at 1.5 times the limit, or after a grace period).
+//! [`resident`] itself, best from the watcher thread through [`MemoryBudget::set_watchdog`]
+//! (the command line exits at 1.5 times the limit, or after a grace period).
 //!
 //! Big allocations (transposition and dense tables, sequences of values, sieves) are accounted
 //! before they are made: [`MemoryBudget::headroom`] is the limit less the resident size now,
