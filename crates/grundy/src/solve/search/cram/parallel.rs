@@ -248,21 +248,52 @@ impl<T> std::ops::DerefMut for Padded<T> {
     }
 }
 
+/// What the threads of a staggered start share ([`ParallelCram::nimber`]).
+struct Stagger {
+    /// The value the lead is testing.
+    front: AtomicU8,
+    /// Per thread: the value it is testing ([`NOT_KNOWN`] between tests).
+    testing: Vec<AtomicU8>,
+    /// Per thread: raised when another thread settled the test it is on (it stops that test).
+    moot: Vec<Arc<AtomicBool>>,
+}
+
+impl Stagger {
+    fn new(jobs: usize) -> Stagger {
+        Stagger {
+            front: AtomicU8::new(0),
+            testing: (0..jobs).map(|_| AtomicU8::new(NOT_KNOWN)).collect(),
+            moot: (0..jobs).map(|_| Arc::new(AtomicBool::new(false))).collect(),
+        }
+    }
+
+    /// Thread `me` settled "g = k" (no): stop the other threads testing k.
+    fn settled(&self, me: usize, k: u8) {
+        for (i, t) in self.testing.iter().enumerate() {
+            if i != me && t.load(Relaxed) == k {
+                self.moot[i].store(true, Relaxed);
+            }
+        }
+    }
+}
+
 impl CramSearch<SharedHandle> {
-    /// The nimber of the board `cells`, as one thread of a team: when the board is one large
-    /// region, the lead thread (`lead`) tests "g = k" for k = 0, 1, 2, … and records in `front`
-    /// the k it is testing; the other threads test one value ahead of it (the lead's k + 1) and
-    /// upwards. A test "g = k" that fails either finds an option of value k (a fact the lead
-    /// needs when it reaches k) or proves the nimber exactly (the least value no option has,
-    /// below k), which ends the search. A helper past the bound (k above the number of
-    /// options, where a test fails at once and proves nothing) joins the lead's test instead.
-    /// Otherwise (no region, several, or a small one) as [`CramSearch::nimber_here`].
+    /// The nimber of the board `cells`, as thread `me` of a team (thread 0 leads): when the
+    /// board is one large region, the lead tests "g = k" for k = 0, 1, 2, … and records in
+    /// `front` the k it is testing; the other threads test one value ahead of it (the lead's
+    /// k + 1) and upwards. A test "g = k" that fails either finds an option of value k (a fact
+    /// the lead needs when it reaches k) or proves the nimber exactly (the least value no
+    /// option has, below k), which ends the search. A thread still testing a k that another
+    /// thread settled stops that test and goes on (the fact is in the table). A helper past
+    /// the bound (k above the number of options, where a test fails at once and proves
+    /// nothing) joins the lead's test instead. Otherwise (no region, several, or a small one)
+    /// as [`CramSearch::nimber_here`].
     ///
     /// Why: the tests of successive k at the start are independent searches, and the search
     /// for an option of value k (an OR over the options) splits badly between threads, where
     /// two such searches side by side do not: 5×7 on two threads 220 → 152 ms, 5×8 1.07 →
     /// 1.00 s, 4×7 −2 %, 5×6 +7 % (BENCHMARKS.md, "Cram 4×7 (session 12)").
-    fn staggered_nimber_here(&mut self, cells: u64, lead: bool, front: &AtomicU8) -> Result<u8> {
+    fn staggered_nimber_here(&mut self, cells: u64, me: usize, stagger: &Stagger) -> Result<u8> {
         self.reset();
         let cells = self.internal(cells);
         let (start, len) = self.push_regions(cells);
@@ -274,28 +305,49 @@ impl CramSearch<SharedHandle> {
         let x = self.arena[start];
         self.arena.truncate(start);
         let options = self.option_count(x);
-        let mut k = 0u8;
-        loop {
-            let known = self.known(x);
-            if let Some(v) = known.value() {
-                return Ok(v);
-            }
-            if lead {
-                front.store(k, Relaxed);
-            } else {
-                let at = front.load(Relaxed);
-                k = k.max(at.saturating_add(1));
-                if k as u32 > options {
-                    k = at;
+        let moot = &stagger.moot[me];
+        set_watch(self, moot);
+        let answer = (|| {
+            let mut k = 0u8;
+            loop {
+                let known = self.known(x);
+                if let Some(v) = known.value() {
+                    return Ok(v);
                 }
+                if me == 0 {
+                    stagger.front.store(k, Relaxed);
+                } else {
+                    let at = stagger.front.load(Relaxed);
+                    k = k.max(at.saturating_add(1));
+                    if k as u32 > options {
+                        k = at;
+                    }
+                }
+                if !known.excludes(k) {
+                    moot.store(false, Relaxed);
+                    stagger.testing[me].store(k, Relaxed);
+                    let r = self.region_has_value(x, k);
+                    stagger.testing[me].store(NOT_KNOWN, Relaxed);
+                    match r {
+                        Ok(true) => return Ok(k),
+                        Ok(false) => stagger.settled(me, k),
+                        // Another thread settled k: its fact is in the table.
+                        Err(Error::Interrupted) if moot.load(Relaxed) => {
+                            self.reset();
+                            continue;
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                k = k
+                    .checked_add(1)
+                    .ok_or_else(|| Error::Unsupported("a nimber above 255".into()))?;
             }
-            if !known.excludes(k) && self.region_has_value(x, k)? {
-                return Ok(k);
-            }
-            k = k
-                .checked_add(1)
-                .ok_or_else(|| Error::Unsupported("a nimber above 255".into()))?;
+        })();
+        if let Some(team) = &mut self.team {
+            team.watch = None;
         }
+        answer
     }
 }
 
@@ -413,8 +465,8 @@ impl ParallelCram {
 
     /// The nimber of the board whose empty cells are `cells`.
     pub fn nimber(&mut self, cells: u64) -> Result<u8> {
-        let front = AtomicU8::new(0);
-        self.race(|i, w| w.staggered_nimber_here(cells, i == 0, &front))
+        let stagger = Stagger::new(self.workers.len());
+        self.race(|i, w| w.staggered_nimber_here(cells, i, &stagger))
     }
 
     /// Whether the board whose empty cells are `cells` has nimber `k`.
@@ -554,5 +606,22 @@ impl ParallelCram {
     /// Read a table file (see [`CramSearch::load`]) into the shared table.
     pub fn load(&mut self, path: &std::path::Path, board: &str) -> Result<usize> {
         self.workers[0].load(path, board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settled_test_stops_only_the_threads_testing_that_value() {
+        let s = Stagger::new(4);
+        s.testing[1].store(5, Relaxed);
+        s.testing[2].store(4, Relaxed);
+        s.testing[3].store(5, Relaxed);
+        // Thread 3 settled 5: thread 1 stops, thread 2 (on 4) goes on, and so does thread 3.
+        s.settled(3, 5);
+        let moot: Vec<bool> = s.moot.iter().map(|m| m.load(Relaxed)).collect();
+        assert_eq!(moot, [false, true, false, false]);
     }
 }
