@@ -63,8 +63,9 @@ fn terminal() -> &'static Arc<Terminal> {
 
 /// Ctrl-C, SIGTERM and SIGHUP alike cancel the token, so that `kill` or a closed terminal also
 /// saves what can be saved; a failure to install keeps the default behaviour (termination).
-/// The handler only sets the token's flag: no thread waits for the signal (a process's
-/// threads slow the start of the search's own: a quarter of the time of Cram 4×7).
+/// The handler only sets the token's flag: no thread waits for the signal (threads idle
+/// beside a short search still slow it: with this one and the memory last resort's gone, Cram
+/// 4×7 on two threads went from a median of 14.4 to 12.5 ms).
 pub fn install_interrupt_handler() {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let flag = cancel().flag();
