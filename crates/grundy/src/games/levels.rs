@@ -118,7 +118,7 @@ impl Game for Levels {
         }
     }
 
-    /// One superpile: the one move to `target`, if any (see [`top_for`]).
+    /// One superpile: the one move to `target`, if any (see `top_for`).
     fn moves_to_value(&self, p: &Superpiles, target: Nimber) -> Option<Vec<Move<Superpiles>>> {
         if p.iter().any(|s| s.is_empty()) {
             return Some(vec![]);

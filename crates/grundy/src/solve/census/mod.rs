@@ -4,7 +4,7 @@
 //!
 //! - [`family`]: the families, their order, the rules that list one game once (trailing zeros,
 //!   no moves), and `--shard I/N`.
-//! - [`row`]: one game → one [`CensusRow`] by the take-and-break engine with its Guy–Smith
+//! - [`row`]: one game → one [`CensusRow`](crate::report::CensusRow) by the take-and-break engine with its Guy–Smith
 //!   proofs ([`game_row`], the unit a cluster maps over).
 //! - [`run`]: the games on a rayon pool of `jobs` threads, sharing the cancellation token and
 //!   the memory budget of one [`Control`]; rows handed back as they finish.

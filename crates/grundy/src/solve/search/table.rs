@@ -12,7 +12,7 @@
 //! The cap comes from memory, not from a count of positions: [`entries_within`] gives the
 //! most entries a table may reach within a number of bytes (the caller takes them from the
 //! memory budget, [`super::table_bytes`]). How many positions a search may keep is a separate
-//! limit (`--max-states`), checked by the search itself against [`Table::len`].
+//! limit (`--max-states`), checked by the search itself against `Table::len`.
 //!
 //! Cost: a lookup or store hashes once (FxHash) and scans one bucket; growing rehashes every
 //! entry (amortised O(1)).

@@ -1,5 +1,5 @@
 //! Candidates from freed heaps: when the quotient of the heaps before h cannot take in heap h
-//! (neither by [`super::extend`] nor by [`super::refine`]), the last heaps are *freed*: each
+//! (neither by `super::extend` nor by [`super::refine`]), the last heaps are *freed*: each
 //! becomes its own generator a with the guessed relation a^(m+2) = a^m, the heaps below stay
 //! classes of the quotient so far, the P-portion of that cover is marked by the rules, and the
 //! cover is reduced by indistinguishability. The result is a candidate like any other: only

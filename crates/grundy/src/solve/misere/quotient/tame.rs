@@ -17,7 +17,7 @@
 //! whose order is not 2^k + 2 are answered at once.
 //!
 //! Why: the old test recognised only the two smallest presentations by their text; a quotient
-//! with other generators (0.123 to heap 7 has a = [1], b = [3]) or T_3 and up was missed.
+//! with other generators (0.123 to heap 7 has a = `[1]`, b = `[3]`) or T_3 and up was missed.
 
 use super::Quotient;
 
