@@ -295,15 +295,15 @@ impl CramSearch<SharedHandle> {
     /// 1.00 s, 4×7 −2 %, 5×6 +7 % (BENCHMARKS.md, "Cram 4×7 (session 12)").
     fn staggered_nimber_here(&mut self, cells: u64, me: usize, stagger: &Stagger) -> Result<u8> {
         self.reset();
-        let cells = self.internal(cells);
-        let (start, len) = self.push_regions(cells);
-        if len != 1 || self.arena[start].count_ones() <= self.config.small {
-            let v = self.sum_nimber(start, len);
-            self.arena.truncate(start);
-            return v;
-        }
-        let x = self.arena[start];
+        let (start, len) = self.push_regions(self.internal(cells));
+        let one = self.arena[start..start + len]
+            .first()
+            .copied()
+            .filter(|x| len == 1 && x.count_ones() > self.config.small);
         self.arena.truncate(start);
+        let Some(x) = one else {
+            return self.nimber_here(cells);
+        };
         let options = self.option_count(x);
         let moot = &stagger.moot[me];
         set_watch(self, moot);
