@@ -34,11 +34,12 @@ pub fn run(words: &[String], sum: bool, json: bool, misere: bool, settings: Sett
         }
         return Ok(out);
     }
-    let p = if sum {
+    // Never dropped, as in `value` (the process ends after the answer).
+    let p = std::mem::ManuallyDrop::new(if sum {
         sum_of(words, misere, &settings)?
     } else {
         super::position::build(words, misere, &settings)?
-    };
+    });
     let report = ExplainReport::of(p.as_ref())?;
     if json { json_line(&report) } else { Ok(text(&report)) }
 }

@@ -25,6 +25,11 @@ impl HeapRules for GrundyGame {
         }
     }
 
+    /// The splits a + (n − a) with 1 ≤ a < n/2: ⌊(n − 1)/2⌋ of them.
+    fn heap_option_count(&self, n: u64) -> Option<u128> {
+        Some(u128::from(n.saturating_sub(1) / 2))
+    }
+
     /// Grundy's game is 0.4 with unequal splits only.
     fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
         Some(crate::solve::take_break::TakeBreak::new(vec![4], true))

@@ -34,6 +34,9 @@ impl HeapRules for Box<dyn HeapRules> {
     fn heap_option_count(&self, n: u64) -> Option<u128> {
         (**self).heap_option_count(n)
     }
+    fn misere_formula(&self, heaps: &[u64]) -> Option<Nimber> {
+        (**self).misere_formula(heaps)
+    }
     fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
         (**self).take_break()
     }

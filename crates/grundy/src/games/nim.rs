@@ -37,6 +37,12 @@ impl HeapRules for NimRules {
         Some(if target.0 < n { vec![vec![target.0]] } else { vec![] })
     }
 
+    /// Misère Nim (Bouton): the nim-sum, except that heaps all of size 0 or 1 are worth 1 when
+    /// their number of 1s is even and 0 when it is odd.
+    fn misere_formula(&self, heaps: &[u64]) -> Option<Nimber> {
+        Some(crate::games::misere_nim::misere_value(heaps))
+    }
+
     fn period_proof(&self) -> PeriodProof {
         PeriodProof::Known(Periodicity::law(0, 1, 1, "g(n) = n (Bouton)"))
     }

@@ -60,6 +60,11 @@ impl HeapRules for Subtraction {
         }
     }
 
+    /// One move for each s ≤ n in S.
+    fn heap_option_count(&self, n: u64) -> Option<u128> {
+        Some(self.set.iter().filter(|&&s| s <= n).count() as u128)
+    }
+
     /// S as a code: digit 3 (take i, leaving nothing or one heap) at each i in S.
     fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
         let max = *self.set.last()?;

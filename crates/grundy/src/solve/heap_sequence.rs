@@ -47,6 +47,13 @@ pub trait HeapRules {
         None
     }
 
+    /// The proved misère Grundy value of the sum of `heaps` (the last mover loses), when the
+    /// rules have a closed form for it (misère Nim's rule for Nim); `None` otherwise, and the
+    /// misère engines search (or use the genus). Checked against the misère search in tests.
+    fn misere_formula(&self, _heaps: &[u64]) -> Option<Nimber> {
+        None
+    }
+
     /// The rules as a take-and-break code, when they are one: `seq` then uses the fast
     /// sequence engine (sparse space, Guy–Smith periods) of [`crate::solve::take_break`].
     fn take_break(&self) -> Option<TakeBreak> {

@@ -114,10 +114,17 @@ pub struct Solver<G: Game> {
     /// The state limit: most positions kept in the table before the search stops.
     pub limits: Limits,
     scratch: MexScratch,
-    /// Steps of every search so far: the checkpoint (cancellation, memory) comes every 4096 of
-    /// them, also when each search is short (a sequence asked heap by heap).
+    /// Work of every search so far, in steps and options listed: the checkpoint
+    /// (cancellation, memory) comes every [`CHECK_EVERY`] units of it, also when each search is
+    /// short (a sequence asked heap by heap) and when each step lists thousands of options (a
+    /// Nim heap of 10^5 under misère play).
     ticks: u64,
+    /// The value of `ticks` at which the next checkpoint comes.
+    next_check: u64,
 }
+
+/// Units of work (steps and options listed) between two checkpoints: a few microseconds.
+const CHECK_EVERY: u64 = 4096;
 
 impl<G: Game> Solver<G> {
     /// A solver for `game` with closed formulas and components switched on and default limits.
@@ -130,6 +137,7 @@ impl<G: Game> Solver<G> {
             use_components: true,
             limits: Limits::default(),
             ticks: 0,
+            next_check: CHECK_EVERY,
             scratch: MexScratch::default(),
         }
     }
@@ -171,7 +179,7 @@ impl<G: Game> Solver<G> {
             let children = parts.into_iter().map(|p| self.game.canonical(p)).collect();
             return Ok(Err(Frame::new(position, Combine::Xor, children)));
         }
-        let children = self.children(&position, Combine::Mex);
+        let children = self.children(&position, Combine::Mex)?;
         if children.is_empty() {
             let terminal = if self.normal() { 0 } else { 1 };
             return Ok(Ok(Nimber(terminal)));
@@ -180,16 +188,39 @@ impl<G: Game> Solver<G> {
     }
 
     /// The canonical options (`Mex`) or components (`Xor`) of `position`, in the game's order.
-    fn children(&self, position: &G::Position, combine: Combine) -> Vec<G::Position> {
+    /// A position whose moves the game counts as more than the state limit is refused before
+    /// its options are listed ([`Error::MoveListLimit`]): the list alone would hold more
+    /// positions than the limit allows, and listing it could not be stopped.
+    fn children(&mut self, position: &G::Position, combine: Combine) -> Result<Vec<G::Position>> {
         let raw = match combine {
             Combine::Xor => self.game.components(position).unwrap_or_default(),
             Combine::Mex => {
+                if let Some(n) = self.game.move_count(position)
+                    && n > self.limits.max_states as u128
+                {
+                    return Err(Error::MoveListLimit(n, self.limits.max_states));
+                }
                 let mut raw = Vec::new();
                 self.game.options(position, &mut raw);
                 raw
             }
         };
-        raw.into_iter().map(|p| self.game.canonical(p)).collect()
+        self.tick(raw.len() as u64)?;
+        Ok(raw.into_iter().map(|p| self.game.canonical(p)).collect())
+    }
+
+    /// Count `work` units; at each [`CHECK_EVERY`] units, the checkpoint (cancellation, memory)
+    /// and, every 16 checkpoints, a progress event.
+    fn tick(&mut self, work: u64) -> Result<()> {
+        self.ticks = self.ticks.wrapping_add(work);
+        if self.ticks >= self.next_check {
+            self.next_check = self.ticks.saturating_add(CHECK_EVERY);
+            self.limits.control.check()?;
+            if (self.ticks / CHECK_EVERY).is_multiple_of(16) {
+                self.limits.control.progress("positions", self.table.len() as u64, None);
+            }
+        }
+        Ok(())
     }
 
     fn store(&mut self, position: G::Position, value: Nimber) -> Result<()> {
@@ -251,19 +282,13 @@ impl<G: Game> Solver<G> {
         let mut steps: u64 = 0;
         loop {
             steps += 1;
-            self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks & 0xfff == 0 {
-                self.limits.control.check()?;
-                if steps & 0xffff == 0 {
-                    self.limits.control.progress("positions", self.table.len() as u64, None);
-                }
-            }
+            self.tick(1)?;
             let depth = stack.len();
             let top = stack.last_mut().expect("the stack holds the root until it is solved");
             if top.dropped {
                 // Back to a frame whose list was dropped: list its options again and value the
                 // ones done before (all known now) on the way.
-                top.children = self.children(&top.position, top.combine);
+                top.children = self.children(&top.position, top.combine)?;
                 debug_assert_eq!(top.children.len(), top.count, "options must come in a fixed order");
                 top.count = top.children.len();
                 top.next = 0;

@@ -31,6 +31,9 @@ pub fn nim_heap(k: u64) -> u64 {
     k | NIM_TAG
 }
 
+/// Heaps below this size have their "no move" answer remembered by [`MisereHeaps::is_terminal`].
+pub const TERMINAL_CACHE: u64 = 1 << 16;
+
 /// Borrowed rules are rules (so a table can be computed from rules that stay where they are).
 pub struct Borrowed<'a, R: ?Sized>(pub &'a R);
 
@@ -44,14 +47,18 @@ impl<R: HeapRules + ?Sized> HeapRules for Borrowed<'_, R> {
     fn move_label(&self, n: u64, parts: &[u64]) -> String {
         self.0.move_label(n, parts)
     }
+    fn misere_formula(&self, heaps: &[u64]) -> Option<Nimber> {
+        self.0.misere_formula(heaps)
+    }
 }
 
 /// Sums of heaps of one ruleset (and Nim heaps) under misère play.
 pub struct MisereHeaps<R> {
     /// The one-heap rules.
     pub rules: R,
-    /// Whether heap n (of the rules) has no move, for n below the vector's length.
-    terminal: RefCell<Vec<bool>>,
+    /// Whether heap n (of the rules) has no move, for the heaps below [`TERMINAL_CACHE`] asked
+    /// so far.
+    terminal: RefCell<Vec<Option<bool>>>,
     /// The proved misère values of tame sums, when the genera of the heaps are known (see
     /// [`super::genus::GenusTable::tame_value`]).
     pub genera: Option<super::genus::GenusTable>,
@@ -67,24 +74,29 @@ impl<R: HeapRules> MisereHeaps<R> {
         }
     }
 
-    /// Whether heap `h` (tagged or not) has no move.
+    /// Whether heap `h` (tagged or not) has no move: from the rules' count of moves when they
+    /// know it (O(1) for Nim and the codes, whatever the heap), otherwise by listing the heap's
+    /// options (remembered for heaps below [`TERMINAL_CACHE`]).
     pub fn is_terminal(&self, h: u64) -> bool {
         if h & NIM_TAG != 0 {
             return h == NIM_TAG;
         }
-        if h > 1 << 20 {
-            let mut any = false;
-            self.rules.heap_options(h, &mut |_| any = true);
-            return !any;
+        if let Some(count) = self.rules.heap_option_count(h) {
+            return count == 0;
         }
-        let mut t = self.terminal.borrow_mut();
-        while t.len() as u64 <= h {
-            let n = t.len() as u64;
+        let list = |n: u64| {
             let mut any = false;
             self.rules.heap_options(n, &mut |_| any = true);
-            t.push(!any);
+            !any
+        };
+        if h >= TERMINAL_CACHE {
+            return list(h);
         }
-        t[h as usize]
+        let mut t = self.terminal.borrow_mut();
+        if t.len() as u64 <= h {
+            t.resize(h as usize + 1, None);
+        }
+        *t[h as usize].get_or_insert_with(|| list(h))
     }
 
     /// Each option of heap `h` as the heaps it leaves.
@@ -169,7 +181,15 @@ impl<R: HeapRules> Game for MisereHeaps<R> {
         self.canonical_sum(heaps)
     }
 
+    /// The rules' own misère formula for a sum of their heaps (misère Nim's rule for Nim,
+    /// whatever the heaps), else misère Nim on the genera when every heap is tame and in the
+    /// genus table.
     fn formula(&self, heaps: &Vec<u64>) -> Option<Nimber> {
+        if heaps.iter().all(|&h| h & NIM_TAG == 0)
+            && let Some(v) = self.rules.misere_formula(heaps)
+        {
+            return Some(v);
+        }
         self.genera.as_ref()?.tame_value(heaps)
     }
 
