@@ -103,4 +103,11 @@ pub trait Game {
     fn move_count(&self, _position: &Self::Position) -> Option<u128> {
         None
     }
+
+    /// The memory one position takes, its heap part included (a vertex set's words): the
+    /// solver accounts a listing of [`Game::move_count`] options against the memory budget
+    /// before making it. Default: the size of the type alone.
+    fn position_bytes(&self, _position: &Self::Position) -> u64 {
+        std::mem::size_of::<Self::Position>() as u64
+    }
 }

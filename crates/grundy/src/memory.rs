@@ -20,8 +20,10 @@
 //!
 //! The default limit ([`default_limit`]) is half of the machine's memory (`MemTotal` in
 //! `/proc/meminfo`), or 7/8 of the memory limit of the process's control group (cgroup v2
-//! `memory.max`, v1 `memory.limit_in_bytes`, of its own group and every ancestor) when that is
-//! smaller, so a careless command cannot take the whole machine nor be ended by the kernel's
+//! `memory.max`, v1 `memory.limit_in_bytes`, of its own group and every ancestor) or of its
+//! address-space limit (`RLIMIT_AS`/`RLIMIT_DATA`, [`address_space_limit`]) when that is
+//! smaller. Under an address-space limit the watcher also compares the virtual size with 7/8
+//! of it (an allocation past that limit aborts the process whatever its resident size), so a careless command cannot take the whole machine nor be ended by the kernel's
 //! out-of-memory killer of a container before the budget stops it. On systems without `/proc`
 //! nothing is watched.
 
@@ -44,6 +46,10 @@ pub struct MemoryBudget {
 struct Budget {
     /// The limit in bytes (0: none).
     limit: AtomicU64,
+    /// 7/8 of the process's address-space limit (the least of `RLIMIT_AS` and `RLIMIT_DATA`,
+    /// as `ulimit -v` sets on shared clusters), checked against the virtual size; 0: none.
+    /// Past that limit an allocation fails and the process aborts, whatever its resident size.
+    space: u64,
     /// Set once the resident size went above the limit.
     exceeded: AtomicBool,
     /// When the flag was raised.
@@ -71,6 +77,7 @@ impl MemoryBudget {
         let budget = MemoryBudget {
             inner: Arc::new(Budget {
                 limit: AtomicU64::new(bytes),
+                space: address_space_limit().map_or(0, |b| b / 8 * 7),
                 exceeded: AtomicBool::new(false),
                 since: Mutex::new(None),
                 watchdog: Mutex::new(None),
@@ -119,20 +126,30 @@ impl MemoryBudget {
             .map(|t| t.elapsed())
     }
 
-    /// The error a computation stopped by this budget returns.
+    /// The error a computation stopped by this budget returns: the memory limit, or the
+    /// address-space limit's share when that one is the lower.
     pub fn error(&self) -> Error {
-        Error::MemoryLimit(self.limit())
+        let (limit, space) = (self.limit(), self.inner.space);
+        Error::MemoryLimit(if space != 0 && (limit == 0 || space < limit) {
+            space
+        } else {
+            limit
+        })
     }
 
     /// Bytes that may still be allocated: the limit less the resident size now (the whole
-    /// limit where the resident size cannot be read); `None` when there is no limit. Costs
+    /// limit where the resident size cannot be read), and no more than 7/8 of the
+    /// address-space limit less the virtual size; `None` when there is neither limit. Costs
     /// one read of `/proc/self/statm`: for sizing big allocations, not for inner loops.
     pub fn headroom(&self) -> Option<u64> {
-        let limit = self.limit();
-        if limit == 0 {
-            return None;
+        let (limit, space) = (self.limit(), self.inner.space);
+        let sizes = sizes();
+        let by_limit = (limit != 0).then(|| limit.saturating_sub(sizes.map_or(0, |s| s.resident)));
+        let by_space = (space != 0).then(|| space.saturating_sub(sizes.map_or(0, |s| s.virtual_size)));
+        match (by_limit, by_space) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
-        Some(limit.saturating_sub(resident().unwrap_or(0)))
     }
 
     /// Account an allocation of `bytes` before making it: `Err` ([`Error::MemoryLimit`]) when it
@@ -155,10 +172,33 @@ pub fn default_limit() -> u64 {
         .ok()
         .and_then(|text| mem_total(&text))
         .map_or(4 << 30, |total| total / 2);
-    match cgroup_limit() {
-        Some(group) => half.min(group / 8 * 7),
-        None => half,
-    }
+    [cgroup_limit(), address_space_limit()]
+        .into_iter()
+        .flatten()
+        .map(|b| b / 8 * 7)
+        .fold(half, u64::min)
+}
+
+/// The address-space limit of this process: the least of the soft limits `RLIMIT_AS` ("Max
+/// address space") and `RLIMIT_DATA` ("Max data size") in `/proc/self/limits` (`ulimit -v`
+/// and `ulimit -d`); `None` when both are unlimited or cannot be read.
+pub fn address_space_limit() -> Option<u64> {
+    parse_address_space_limit(&std::fs::read_to_string("/proc/self/limits").ok()?)
+}
+
+/// [`address_space_limit`] from the text of `/proc/self/limits`.
+fn parse_address_space_limit(limits: &str) -> Option<u64> {
+    limits
+        .lines()
+        .filter(|l| l.starts_with("Max address space") || l.starts_with("Max data size"))
+        .filter_map(|l| {
+            // "Max address space   8192000000   unlimited   bytes": the soft limit comes first.
+            let rest = l
+                .trim_start_matches("Max address space")
+                .trim_start_matches("Max data size");
+            rest.split_whitespace().next()?.parse::<u64>().ok()
+        })
+        .min()
 }
 
 /// The memory limit of the control group of this process, if it has one: the least of the
@@ -300,14 +340,40 @@ pub fn resident() -> Option<u64> {
     pages.checked_mul(4096)
 }
 
-/// Sample the resident size until the budget is dropped; raise its flag above the limit.
+/// The resident and the virtual size of this process, in bytes.
+#[derive(Clone, Copy, Debug)]
+struct Sizes {
+    resident: u64,
+    virtual_size: u64,
+}
+
+/// Both sizes from one read of `/proc/self/statm` (`None` where it is missing).
+fn sizes() -> Option<Sizes> {
+    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+    let (size, rss) = (fields.next()??, fields.next()??);
+    Some(Sizes {
+        resident: rss.checked_mul(4096)?,
+        virtual_size: size.checked_mul(4096)?,
+    })
+}
+
+/// Sample the resident size until the budget is dropped; raise its flag above the limit (or
+/// the virtual size above the address-space share).
 fn watch(budget: Weak<Budget>) {
     loop {
         std::thread::sleep(PERIOD);
         let Some(budget) = budget.upgrade() else { return };
         let limit = budget.limit.load(Ordering::Relaxed);
-        let Some(rss) = resident() else { return };
-        if limit != 0 && rss > limit && !budget.exceeded.load(Ordering::Relaxed) {
+        let Some(Sizes {
+            resident: rss,
+            virtual_size,
+        }) = sizes()
+        else {
+            return;
+        };
+        let over = (limit != 0 && rss > limit) || (budget.space != 0 && virtual_size > budget.space);
+        if over && !budget.exceeded.load(Ordering::Relaxed) {
             *budget.since.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
             budget.exceeded.store(true, Ordering::SeqCst);
         }
@@ -325,6 +391,23 @@ fn watch(budget: Weak<Budget>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_address_space_limit_is_the_least_soft_limit() {
+        let text = "Limit                     Soft Limit           Hard Limit           Units     \n\
+Max cpu time              unlimited            unlimited            seconds   \n\
+Max data size             unlimited            unlimited            bytes     \n\
+Max stack size            8388608              unlimited            bytes     \n\
+Max address space         8192000000           unlimited            bytes     \n";
+        assert_eq!(parse_address_space_limit(text), Some(8_192_000_000));
+        let both = text.replace(
+            "Max data size             unlimited",
+            "Max data size             4000000000",
+        );
+        assert_eq!(parse_address_space_limit(&both), Some(4_000_000_000));
+        let none = text.replace("8192000000", "unlimited");
+        assert_eq!(parse_address_space_limit(&none), None);
+    }
 
     #[test]
     fn sizes_parse_with_units() {

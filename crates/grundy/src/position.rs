@@ -8,6 +8,7 @@
 //! implements [`Engine`] (a value, the moves to a value, optionally a report after the start's
 //! value) and gets every command through [`Instance`].
 
+use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Convention, Game, Move};
 use crate::nimber::Nimber;
@@ -58,6 +59,11 @@ pub trait AnyPosition {
     fn split(&self) -> Option<Vec<Box<dyn AnyPosition>>> {
         None
     }
+    /// The control (cancellation, memory) of the position's searches, when it has one: a
+    /// report that formats millions of moves asks it between them.
+    fn control(&self) -> Option<Control> {
+        None
+    }
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -98,6 +104,11 @@ pub trait Engine: 'static {
     fn move_limit(&self) -> Option<usize> {
         None
     }
+    /// The control of the engine's searches (cancellation, memory), when it has one: long
+    /// listings of moves made outside the search (millions of winning moves) ask it too.
+    fn control(&self) -> Option<&Control> {
+        None
+    }
     /// Whether a position's independent components are shown as a sum (`explain`, `split`);
     /// engines that value whole boards themselves keep them whole.
     fn shows_components(&self) -> bool {
@@ -132,6 +143,10 @@ impl<G: Game + 'static> Engine for Solver<G> {
 
     fn move_limit(&self) -> Option<usize> {
         Some(self.limits.max_states)
+    }
+
+    fn control(&self) -> Option<&Control> {
+        Some(&self.limits.control)
     }
 }
 
@@ -186,14 +201,21 @@ impl<E: Engine> Instance<E> {
         })
     }
 
-    fn played(&self, moves: Vec<Move<PositionOf<E>>>) -> Vec<Played> {
-        moves
-            .into_iter()
-            .map(|m| Played {
+    fn played(&self, moves: Vec<Move<PositionOf<E>>>) -> Result<Vec<Played>> {
+        let control = self.engine.borrow().control().cloned();
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, m) in moves.into_iter().enumerate() {
+            if i % 4096 == 4095
+                && let Some(c) = &control
+            {
+                c.check()?;
+            }
+            out.push(Played {
                 label: m.label,
                 next: self.at(m.position),
-            })
-            .collect()
+            });
+        }
+        Ok(out)
     }
 }
 
@@ -229,12 +251,16 @@ impl<E: Engine> AnyPosition for Instance<E> {
         let moves = engine.game().moves(&self.position);
         engine.pending_error()?;
         drop(engine);
-        Ok(self.played(moves))
+        self.played(moves)
     }
 
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {
         let moves = self.engine.borrow_mut().moves_to_value(&self.position, target)?;
-        Ok(self.played(moves))
+        self.played(moves)
+    }
+
+    fn control(&self) -> Option<Control> {
+        self.engine.borrow().control().cloned()
     }
 
     fn boxed(&self) -> Box<dyn AnyPosition> {

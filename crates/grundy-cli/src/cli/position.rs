@@ -82,7 +82,11 @@ pub fn build(words: &[String], misere: bool, settings: &Settings) -> Result<Box<
 /// tables its searches fill, are never dropped. Freeing millions of positions one by one took
 /// seconds after Ctrl-C (2.6 s for the 570 MB of a misère `cram 1x64` stopped after 8 s), and
 /// the process gives the memory back at once when it ends.
-pub fn build_to_keep(words: &[String], misere: bool, settings: &Settings) -> Result<ManuallyDrop<Box<dyn AnyPosition>>> {
+pub fn build_to_keep(
+    words: &[String],
+    misere: bool,
+    settings: &Settings,
+) -> Result<ManuallyDrop<Box<dyn AnyPosition>>> {
     build(words, misere, settings).map(ManuallyDrop::new)
 }
 

@@ -27,5 +27,6 @@ mod purity;
 mod registry;
 mod reliability;
 mod reports;
+mod signals;
 mod support;
 mod welter;

@@ -127,6 +127,7 @@ pub const ENTRY: GameEntry = GameEntry {
             single queens: `grundy wtia 'chess-training 3,4' 'chess-training 5,2'`.",
     syntax: "X,Y...   the queens' squares",
     example: "chess-training 3,4 5,2",
+    hard_example: "chess-training 1000,1000 999,1000",
     build,
     heap_rules: None,
     claims: None,

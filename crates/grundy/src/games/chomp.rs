@@ -290,6 +290,7 @@ pub const ENTRY: GameEntry = GameEntry {
             poisoned row (1) up, columns from the left (1).",
     syntax: "ROWSxCOLUMNS | LENGTHS   a full bar, or row lengths from the poisoned row up (5,3,1), at most 16 rows",
     example: "chomp 2,2",
+    hard_example: "chomp 20,20",
     build,
     heap_rules: None,
     claims: None,

@@ -80,6 +80,7 @@ pub const ENTRY: GameEntry = GameEntry {
             g(c, r) = (c − 1) ⊕ (r − 1).",
     syntax: "C R   columns and rows, each at least 1",
     example: "chop 5 3",
+    hard_example: "chop 1000000000000 999999999999",
     build,
     heap_rules: None,
     claims: None,

@@ -65,6 +65,16 @@ impl Game for Coloring {
         Self::each_move(row, |i, c| out.push(Self::paint(row, i, c)));
     }
 
+    fn move_count(&self, row: &Row) -> Option<u128> {
+        let mut n = 0u128;
+        Self::each_move(row, |_, _| n += 1);
+        Some(n)
+    }
+
+    fn position_bytes(&self, row: &Row) -> u64 {
+        (std::mem::size_of::<Row>() + row.len()) as u64
+    }
+
     fn moves(&self, row: &Row) -> Vec<Move<Row>> {
         let mut out = Vec::new();
         Self::each_move(row, |i, c| {
@@ -174,6 +184,7 @@ pub const ENTRY: GameEntry = GameEntry {
             move loses. Cells are numbered from 1 at the left.",
     syntax: "CELLS   a row of `.` (uncoloured), `R` (red), `B` (blue)",
     example: "coloring R....B..",
+    hard_example: "coloring ............................................................",
     build,
     heap_rules: None,
     claims: None,

@@ -784,6 +784,7 @@ pub const ENTRY: GameEntry = GameEntry {
             board and a checksum: a damaged file or one of another board is refused).",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
     example: "cram 4x5",
+    hard_example: "cram 8x8",
     build,
     heap_rules: None,
     claims: None,

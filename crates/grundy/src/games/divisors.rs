@@ -154,6 +154,7 @@ pub const ENTRY: GameEntry = GameEntry {
             with value 0.)",
     syntax: "K...   states (1 to 10000000); several are a sum",
     example: "divisors 9",
+    hard_example: "divisors 10000000 9999999",
     build,
     heap_rules: Some(rules),
     claims: None,

@@ -324,6 +324,7 @@ pub const ENTRY: GameEntry = GameEntry {
             comments), a Graphviz `digraph`, or JSON {\"vertices\": [...], \"arcs\": [[u, v], ...]}.",
     syntax: "FILE V [V ...]   one pawn per vertex name",
     example: "graph examples/graphs/thesis_ch2.txt v1",
+    hard_example: "graph examples/graphs/grid8x8.txt r0c0 r0c1 r1c0",
     build,
     heap_rules: None,
     claims: None,

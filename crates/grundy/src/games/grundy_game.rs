@@ -55,6 +55,7 @@ pub const ENTRY: GameEntry = GameEntry {
             sizes (so heaps of 1 and 2 cannot be split). The last mover wins.",
     syntax: "HEAP...   heap sizes (up to 1000000)",
     example: "grundy-game 8",
+    hard_example: "grundy-game 1000000 999999",
     build,
     heap_rules: Some(rules),
     claims: None,

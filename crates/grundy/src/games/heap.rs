@@ -96,12 +96,19 @@ pub struct HeapGame<R> {
     /// Single-heap values from the sequence engine, when the rules have one (see
     /// [`HeapRules::sequence_engine`]).
     values: Option<Arc<Sequence>>,
+    /// The control of the computation the game was made for: a listing of millions of moves
+    /// ([`Game::moves_to_value`]) asks its token between heaps and every 4096 moves.
+    control: crate::control::Control,
 }
 
 impl<R: HeapRules> HeapGame<R> {
     /// The rules alone: values by their closed formula or by the generic solver.
     pub fn new(rules: R) -> Self {
-        HeapGame { rules, values: None }
+        HeapGame {
+            rules,
+            values: None,
+            control: crate::control::Control::default(),
+        }
     }
 
     /// The rules for positions whose heaps are at most those of `heaps`: when the rules have a
@@ -110,8 +117,12 @@ impl<R: HeapRules> HeapGame<R> {
     /// `control` can cancel that computation.
     pub fn for_heaps(rules: R, heaps: &[u64], control: &crate::control::Control) -> crate::Result<Self> {
         let max = heaps.iter().copied().max().unwrap_or(0);
+        let with_control = |game: Self| HeapGame {
+            control: control.clone(),
+            ..game
+        };
         if !rules.sequence_engine() || rules.heap_formula(max).is_some() {
-            return Ok(Self::new(rules));
+            return Ok(with_control(Self::new(rules)));
         }
         let to = if max <= SEQUENCE_UP_TO { max } else { PERIOD_SEARCH };
         let options = crate::solve::take_break::Options {
@@ -121,11 +132,12 @@ impl<R: HeapRules> HeapGame<R> {
         let seq = sequence(&rules, to, options)?;
         if seq.value(max).is_none() {
             // No proved period reaches the heap: the generic solver (and its limits) decide.
-            return Ok(Self::new(rules));
+            return Ok(with_control(Self::new(rules)));
         }
         Ok(HeapGame {
             rules,
             values: Some(Arc::new(seq)),
+            control: control.clone(),
         })
     }
 
@@ -251,7 +263,15 @@ impl<R: HeapRules> Game for HeapGame<R> {
             if heaps[..i].contains(&n) {
                 continue;
             }
-            for parts in self.heap_moves_to(n, total ^ v ^ target)? {
+            // Stopped: the list is cut short, and the solver, which asks the token after
+            // every answer of a game, drops it.
+            if self.control.stop().is_some() {
+                break;
+            }
+            for (k, parts) in self.heap_moves_to(n, total ^ v ^ target)?.into_iter().enumerate() {
+                if k % 4096 == 4095 && self.control.stop().is_some() {
+                    break;
+                }
                 out.push(Move::new(
                     self.rules.moves_to_label(n, &parts),
                     Self::replace(heaps, i, &parts),

@@ -113,6 +113,7 @@ pub const ENTRY: GameEntry = GameEntry {
             the last mover wins. It is Nim with two heaps: g(x, y) = x ⊕ y.",
     syntax: "X Y   the pawn's coordinates, from 0",
     example: "lattice 14 16",
+    hard_example: "lattice 1000000000000 999999999999",
     build,
     heap_rules: None,
     claims: None,

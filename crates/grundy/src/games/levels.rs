@@ -188,6 +188,7 @@ pub const ENTRY: GameEntry = GameEntry {
             2,5'` gives each superpile's w-value (SP, SC or a natural number).",
     syntax: "SUPERPILE...   each as pile sizes bottom to top (4,9,3), or 0 for an empty one",
     example: "levels 4,9,3 2,5",
+    hard_example: "levels 90,90,90,90 90,90,90",
     build,
     heap_rules: None,
     claims: None,

@@ -382,6 +382,7 @@ pub const ENTRY: GameEntry = GameEntry {
             y from 0 at the BOTTOM row, as in the handbook's pictures.",
     syntax: "FILE [X,Y]   a board file; X,Y overrides the `@`",
     example: "maze examples/mazes/handbook1.txt",
+    hard_example: "maze examples/mazes/open200.txt",
     build,
     heap_rules: None,
     claims: None,

@@ -115,6 +115,7 @@ pub const ENTRY: GameEntry = GameEntry {
             loses); they do not add by nim-sum, so misère positions cannot be summed.",
     syntax: "HEAP...   heap sizes (natural numbers)",
     example: "misere-nim 1 1 3",
+    hard_example: "misere-nim 100000 100000 77",
     build,
     heap_rules: None,
     claims: None,

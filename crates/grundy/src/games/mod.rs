@@ -210,6 +210,10 @@ pub struct GameEntry {
     pub syntax: &'static str,
     /// One position in that syntax, shown as an example.
     pub example: &'static str,
+    /// A position whose whole answer (value and every winning move, in normal and in misère
+    /// play) is a long search, or is refused at once: the tests that stop long work by signal
+    /// and by deadline run it for every game, and a user can try it to see the limits at work.
+    pub hard_example: &'static str,
     /// Builds a position from the name and the words after it.
     pub build: BuildFn,
     /// For one-heap games: the rules, so `seq` can compute value sequences (the heap-sequence

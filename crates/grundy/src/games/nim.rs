@@ -71,6 +71,7 @@ pub const ENTRY: GameEntry = GameEntry {
             xor (nim-sum) of the heap sizes is 0.",
     syntax: "HEAP...   heap sizes (natural numbers)",
     example: "nim 10 12 5",
+    hard_example: "nim 100000 100000 77",
     build,
     heap_rules: Some(rules),
     claims: None,

@@ -137,6 +137,7 @@ pub const ENTRY: GameEntry = GameEntry {
             pawns, the number of empty squares between them.",
     syntax: "SQUARE...   the pawns' squares, distinct, numbered from 1",
     example: "welter-no-overtaking 3 8",
+    hard_example: "welter-no-overtaking 100 1000 10000",
     build,
     heap_rules: None,
     claims: None,

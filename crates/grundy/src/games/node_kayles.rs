@@ -215,11 +215,15 @@ impl NodeKayles {
     /// The canonical code of a connected `set` when it induces a tree: the AHU encoding (each
     /// vertex `(` its children's codes in sorted order `)`) rooted at the tree's centre, or the
     /// smaller of the two codes when the centre is an edge. Two trees are isomorphic exactly
-    /// when their codes are equal. `None` when `set` has a cycle. Cost: O(n) bitset steps to
+    /// when their codes are equal. `None` when `set` has a cycle or more than [`TREE_CODE_MAX`]
+    /// vertices. Cost: O(n) bitset steps to
     /// list the induced edges, then O(n log n).
     fn tree_code(&self, set: &VertexSet) -> Option<Vec<u8>> {
         let vertices: Vec<usize> = set.iter().collect();
         let n = vertices.len();
+        if n > TREE_CODE_MAX {
+            return None;
+        }
         let index: FxHashMap<usize, usize> = vertices.iter().enumerate().map(|(i, &v)| (v, i)).collect();
         let adjacent: Vec<Vec<usize>> = vertices
             .iter()
@@ -246,35 +250,48 @@ impl NodeKayles {
             }
             layer = next;
         }
-        layer
-            .iter()
-            .map(|&root| {
-                let mut out = Vec::with_capacity(2 * n);
-                encode(&adjacent, root, usize::MAX, &mut out);
-                out
-            })
-            .min()
+        layer.iter().map(|&root| encode(&adjacent, root)).min()
     }
 }
 
-/// The AHU code of the subtree at `v` (coming from `parent`), appended to `out`. Recursion
-/// depth is the tree's radius (at most half its size).
-fn encode(adjacent: &[Vec<usize>], v: usize, parent: usize, out: &mut Vec<u8>) {
-    let mut children: Vec<Vec<u8>> = adjacent[v]
-        .iter()
-        .filter(|&&w| w != parent)
-        .map(|&w| {
-            let mut c = Vec::new();
-            encode(adjacent, w, v, &mut c);
-            c
-        })
-        .collect();
-    children.sort_unstable();
-    out.push(b'(');
-    for c in children {
-        out.extend_from_slice(&c);
+/// Components above this many vertices get no tree code (their positions are kept as they
+/// are): the code of a long path costs time and memory quadratic in its length.
+pub const TREE_CODE_MAX: usize = 4096;
+
+/// The AHU code of the tree `adjacent` rooted at `root`, built without recursion (a path of
+/// 10^5 vertices would overflow the stack): vertices in depth-first order, then each vertex's
+/// code from its children's sorted codes, deepest first.
+fn encode(adjacent: &[Vec<usize>], root: usize) -> Vec<u8> {
+    let n = adjacent.len();
+    let mut parent = vec![usize::MAX; n];
+    parent[root] = root;
+    let mut order = Vec::with_capacity(n);
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        order.push(v);
+        for &w in &adjacent[v] {
+            if parent[w] == usize::MAX {
+                parent[w] = v;
+                stack.push(w);
+            }
+        }
     }
-    out.push(b')');
+    let mut children: Vec<Vec<Vec<u8>>> = vec![Vec::new(); n];
+    for &v in order.iter().rev() {
+        let mut codes = std::mem::take(&mut children[v]);
+        codes.sort_unstable();
+        let mut code = Vec::with_capacity(2 + codes.iter().map(Vec::len).sum::<usize>());
+        code.push(b'(');
+        for c in codes {
+            code.extend_from_slice(&c);
+        }
+        code.push(b')');
+        if v == root {
+            return code;
+        }
+        children[parent[v]].push(code);
+    }
+    unreachable!("the root is the first vertex in depth-first order, so the last one coded")
 }
 
 impl Game for NodeKayles {
@@ -322,6 +339,10 @@ impl Game for NodeKayles {
     fn move_count(&self, position: &VertexSet) -> Option<u128> {
         Some(position.len() as u128)
     }
+
+    fn position_bytes(&self, position: &VertexSet) -> u64 {
+        (std::mem::size_of::<VertexSet>() + std::mem::size_of_val(&*position.0)) as u64
+    }
 }
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
@@ -354,6 +375,7 @@ pub const ENTRY: GameEntry = GameEntry {
             format `graph` reads (edge list, Graphviz digraph, JSON).",
     syntax: "FILE [V ...]   the whole graph, or the subgraph on the named vertices (`-`: none)",
     example: "node-kayles examples/graphs/path7.txt",
+    hard_example: "node-kayles examples/graphs/grid8x8.txt",
     build,
     heap_rules: None,
     claims: None,

@@ -348,6 +348,7 @@ pub const ENTRY: GameEntry = GameEntry {
             The last mover wins. A code is also a game name by itself: `grundy value 0.137 5 9`.",
     syntax: "CODE HEAP...   e.g. 0.07 10 12, or CODE alone as the game name",
     example: "octal 0.77 5 9",
+    hard_example: "octal 0.137 1000000000000 999999999999",
     build,
     heap_rules: Some(rules),
     claims: Some(claims),

@@ -124,6 +124,7 @@ pub const ENTRY: GameEntry = GameEntry {
             from one heap, for some s in S (at most the heap's size). The last mover wins.",
     syntax: "--set S HEAP...   S comma-separated, e.g. --set 1,2,3",
     example: "subtraction --set 1,2,3 20",
+    hard_example: "subtraction --set 1,2,3 1000000000000 999999999999",
     build,
     heap_rules: Some(rules),
     claims: None,
@@ -146,18 +147,26 @@ pub(crate) const MAX_PRIME_HEAP: u64 = 100_000_000;
 impl PrimeSubtraction {
     /// Rules for heaps up to `max_heap`.
     pub fn new(max_heap: u64) -> crate::Result<Self> {
+        Self::within(max_heap, &crate::control::Control::default())
+    }
+
+    /// [`PrimeSubtraction::new`] under `control`: the sieve (one byte a heap) is accounted
+    /// against the memory budget first, and stops when the token is cancelled.
+    pub fn within(max_heap: u64, control: &crate::control::Control) -> crate::Result<Self> {
         if max_heap > MAX_PRIME_HEAP {
             return input(format!(
                 "heap {max_heap} is too large for prime-subtraction: heaps up to {MAX_PRIME_HEAP} are accepted"
             ));
         }
         let n = max_heap as usize + 1;
+        control.reserve(n as u64)?;
         let mut composite = vec![false; n.max(2)];
         composite[0] = true;
         composite[1] = true;
         let mut i = 2;
         while i * i < n {
             if !composite[i] {
+                control.check()?;
                 for j in (i * i..n).step_by(i) {
                     composite[j] = true;
                 }
@@ -186,9 +195,18 @@ impl HeapRules for PrimeSubtraction {
     }
 
     fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        // g(n − k) = (n − k) mod 4 = target: only k ≡ n − target (mod 4) are tried.
+        if target.0 > 3 {
+            return Some(Vec::new());
+        }
+        let first = match (n % 4 + 4 - target.0) % 4 {
+            0 => 4,
+            r => r,
+        };
         Some(
-            (1..=n)
-                .filter(|&k| self.removable(k) && (n - k) % 4 == target.0)
+            (first..=n)
+                .step_by(4)
+                .filter(|&k| self.removable(k))
                 .map(|k| vec![n - k])
                 .collect(),
         )
@@ -211,7 +229,7 @@ impl HeapRules for PrimeSubtraction {
 
 fn build_prime(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
-    let rules = PrimeSubtraction::new(heaps.iter().copied().max().unwrap_or(0))?;
+    let rules = PrimeSubtraction::within(heaps.iter().copied().max().unwrap_or(0), &settings.limits.control)?;
     crate::games::heap::position("prime-subtraction", rules, heaps, settings)
 }
 
@@ -230,6 +248,7 @@ pub const PRIME_ENTRY: GameEntry = GameEntry {
             The last mover wins. g(n) = n mod 4.",
     syntax: "HEAP...   heap sizes (up to 100000000)",
     example: "prime-subtraction 7 10",
+    hard_example: "prime-subtraction 100000000 99999999",
     build: build_prime,
     heap_rules: Some(prime_rules),
     claims: None,

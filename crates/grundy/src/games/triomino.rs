@@ -434,6 +434,7 @@ pub const ENTRY: GameEntry = GameEntry {
             `:` both cells empty, `'` top only, `,` bottom only, `#` none.",
     syntax: "N   the length of the 2×N board",
     example: "triomino 4",
+    hard_example: "triomino 200",
     build,
     heap_rules: None,
     claims: None,

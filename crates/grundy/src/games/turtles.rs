@@ -410,6 +410,7 @@ pub const ENTRY: GameEntry = GameEntry {
             position i: the value is the nim-sum of those positions.",
     syntax: "CARDS   a row of R (face up) and B (face down), e.g. RBBRR; R{n} is n face-up cards",
     example: "turning-turtles RBBRR",
+    hard_example: "turning-turtles RBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRBRB",
     build,
     heap_rules: None,
     claims: None,

@@ -271,6 +271,7 @@ pub const ENTRY: GameEntry = GameEntry {
             up to 2^64 − 1.",
     syntax: "SQUARE...   the pawns' squares, distinct, numbered from 1",
     example: "welter 2 5",
+    hard_example: "welter 1000000000000000000 3 77 123456789012345",
     build,
     heap_rules: None,
     claims: None,

@@ -221,6 +221,7 @@ pub const ENTRY: GameEntry = GameEntry {
             search.",
     syntax: "X Y   the queen's coordinates, from 0",
     example: "wythoff 4 7",
+    hard_example: "wythoff 1000000000000 999999999999",
     build,
     heap_rules: None,
     claims: None,

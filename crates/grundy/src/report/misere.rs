@@ -182,7 +182,7 @@ impl QuotientReport {
                 "heap {h} is beyond --to {to}: the quotient covers heaps ≤ {to}"
             )));
         }
-        let built = quotient::build(&rules, to, &settings.limits.control)?;
+        let built = quotient::build(&rules, to, &settings.limits)?;
         let q = &built.quotient;
         let tame_rank = quotient::tame::tame_rank(q);
         let sum = match heaps {

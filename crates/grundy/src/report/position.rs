@@ -129,11 +129,11 @@ impl ValueReport {
     pub fn list_moves(&mut self, p: &dyn AnyPosition) -> Result<()> {
         let wins = winning_moves(p, &self.value)?;
         self.drawing_moves = if self.outcome == Outcome::Draw {
-            Some(drawing_moves(p, &self.value)?.iter().map(MoveReport::of).collect())
+            Some(shaped(p, &drawing_moves(p, &self.value)?, MoveReport::of)?)
         } else {
             None
         };
-        self.winning_moves = wins.iter().map(MoveReport::of).collect();
+        self.winning_moves = shaped(p, &wins, MoveReport::of)?;
         self.moves_listed = true;
         Ok(())
     }
@@ -142,7 +142,7 @@ impl ValueReport {
         let value = p.value()?;
         let wins = winning_moves(p, &value)?;
         let drawing_moves = if value.outcome() == Outcome::Draw {
-            Some(drawing_moves(p, &value)?.iter().map(shape).collect())
+            Some(shaped(p, &drawing_moves(p, &value)?, shape)?)
         } else {
             None
         };
@@ -152,11 +152,27 @@ impl ValueReport {
             outcome: value.outcome(),
             value,
             convention: p.convention(),
-            winning_moves: wins.iter().map(shape).collect(),
+            winning_moves: shaped(p, &wins, shape)?,
             drawing_moves,
             moves_listed: true,
         })
     }
+}
+
+/// Each of `moves` (of `p`) in the shape of a report; `p`'s control is asked between them, so
+/// millions of moves (the winning moves of two prime-subtraction heaps of 10^8) can be stopped.
+fn shaped(p: &dyn AnyPosition, moves: &[Played], shape: fn(&Played) -> MoveReport) -> Result<Vec<MoveReport>> {
+    let control = p.control();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        if i % 4096 == 4095
+            && let Some(c) = &control
+        {
+            c.check()?;
+        }
+        out.push(shape(m));
+    }
+    Ok(out)
 }
 
 /// One move with the value it leads to.

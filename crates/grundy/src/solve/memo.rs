@@ -200,13 +200,31 @@ impl<G: Game> Solver<G> {
                 {
                     return Err(Error::MoveListLimit(n, self.limits.max_states));
                 }
+                // A big listing (over 1 MiB: a path of 10^5 vertices has 10^5 options of 12 KiB
+                // each) is accounted against the memory budget first (one read of the process's
+                // size, so not for the small listings of every node).
+                if let Some(n) = self.game.move_count(position) {
+                    let bytes = u64::try_from(n)
+                        .unwrap_or(u64::MAX)
+                        .saturating_mul(self.game.position_bytes(position));
+                    if bytes > 1 << 20 {
+                        self.limits.control.reserve(bytes)?;
+                    }
+                }
                 let mut raw = Vec::new();
                 self.game.options(position, &mut raw);
                 raw
             }
         };
         self.tick(raw.len() as u64)?;
-        Ok(raw.into_iter().map(|p| self.game.canonical(p)).collect())
+        // A canonical form may cost a listing of its own (a misère sum lists each new
+        // component's moves): the token is asked before each one (a relaxed load).
+        let mut out = Vec::with_capacity(raw.len());
+        for p in raw {
+            self.limits.control.check()?;
+            out.push(self.game.canonical(p));
+        }
+        Ok(out)
     }
 
     /// Count `work` units; at each [`CHECK_EVERY`] units, the checkpoint (cancellation, memory)
@@ -374,6 +392,8 @@ impl<G: Game> Solver<G> {
         if self.use_formula
             && let Some(moves) = self.game.moves_to_value(position, target)
         {
+            // A game may cut a long listing short when the token is cancelled: never returned.
+            self.limits.control.check()?;
             return Ok(moves);
         }
         Ok(self

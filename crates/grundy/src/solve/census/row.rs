@@ -52,7 +52,11 @@ fn quotient_column(
     to: u64,
     control: &Control,
 ) -> Result<(u64, Option<u64>)> {
-    match crate::solve::misere::quotient::order_at(&CodeRules(rules), to, control) {
+    let limits = crate::solve::Limits {
+        control: control.clone(),
+        ..Default::default()
+    };
+    match crate::solve::misere::quotient::order_at(&CodeRules(rules), to, &limits) {
         Ok(order) => Ok((to, order.map(|o| o as u64))),
         Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => Err(e),
         Err(_) => Ok((to, None)),

@@ -260,6 +260,10 @@ impl Engine for MisereEngine {
         Some(self.solver.limits.max_states)
     }
 
+    fn control(&self) -> Option<&crate::control::Control> {
+        Some(&self.solver.limits.control)
+    }
+
     fn pending_error(&self) -> Result<()> {
         match self.solver.game().take_error() {
             Some(e) => Err(e),

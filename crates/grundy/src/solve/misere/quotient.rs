@@ -45,9 +45,9 @@ pub mod refine;
 pub mod tame;
 
 use super::heaps::MisereHeaps;
-use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::solve::heap_sequence::HeapRules;
+use crate::solve::memo::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -189,8 +189,9 @@ impl Quotient {
 
     /// Whether the quotient says "P" exactly when the rules do, for every sum of heaps ≤ N: a
     /// proof over the finitely many states a sum can be in (see the module docs). `Err` when
-    /// the proof needs more than [`MAX_PROOF_STATES`] states or is stopped by `control`.
-    pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, control: &Control) -> Result<bool> {
+    /// the proof needs more than [`MAX_PROOF_STATES`] states (or the state limit of `limits`,
+    /// when lower) or is stopped by their control.
+    pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, limits: &Limits) -> Result<bool> {
         // Kinds of heaps: a heap's class c and, as a bit set over the elements y, where a sum
         // of class y beside one such heap has a move to a P-position (y·o in the P-portion for
         // an option class o). Only this set matters for the proof, so heaps with the same class
@@ -242,9 +243,12 @@ impl Quotient {
         let start: State = (0, Vec::new());
         let mut queue = vec![start.clone()];
         seen.insert(start);
+        let bound = MAX_PROOF_STATES.min(limits.max_states);
+        let mut steps = 0u64;
         while let Some((x, entries)) = queue.pop() {
-            if seen.len().is_multiple_of(4096) {
-                control.check()?;
+            steps += 1;
+            if steps.is_multiple_of(1024) {
+                limits.control.check()?;
             }
             let p = !entries.is_empty() && entries.iter().all(|(_, t)| !has(t, 0));
             if p != self.p[x as usize] {
@@ -274,8 +278,8 @@ impl Quotient {
                 }
                 let state = (row_d[x] as u32, next);
                 if !seen.contains(&state) {
-                    if seen.len() >= MAX_PROOF_STATES {
-                        return Err(Error::StateLimit(MAX_PROOF_STATES));
+                    if seen.len() >= bound {
+                        return Err(Error::StateLimit(bound));
                     }
                     seen.insert(state.clone());
                     queue.push(state);
@@ -322,7 +326,7 @@ struct Outcomes<'a, R: ?Sized> {
     h: u64,
     options_of_h: Vec<Vec<u64>>,
     memo: FxHashMap<(usize, usize), bool>,
-    control: &'a Control,
+    limits: &'a Limits,
     ticks: u64,
 }
 
@@ -338,7 +342,7 @@ impl<R: HeapRules + ?Sized> Outcomes<'_, R> {
         }
         self.ticks += 1;
         if self.ticks.is_multiple_of(1024) {
-            self.control.check()?;
+            self.limits.control.check()?;
         }
         let mut p = true;
         for o in self.options_of_h.clone() {
@@ -373,14 +377,14 @@ impl<R: HeapRules + ?Sized> Outcomes<'_, R> {
 /// The misère quotient of `rules` restricted to heaps 0..=`to`, built heap by heap and verified
 /// (see the module docs). A heap where no verified quotient is found ends the construction:
 /// the result then holds the quotient of the heaps before it and says why.
-pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Built> {
+pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Limits) -> Result<Built> {
     let mut q = Quotient::trivial();
     let mut stable_from = 0;
     let mut refined = Vec::new();
     for h in 1..=to {
-        control.progress("misère quotient", h, Some(to));
+        limits.control.progress("misère quotient", h, Some(to));
         let before = q.presentation();
-        let next = match take_in(rules, &q, h, control) {
+        let next = match take_in(rules, &q, h, limits) {
             Ok(Ok((next, was_refined))) => {
                 if was_refined {
                     refined.push(h);
@@ -414,7 +418,7 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Re
             stable_from = h;
         }
     }
-    control.finished("misère quotient");
+    limits.control.finished("misère quotient");
     Ok(Built {
         stabilised: stabilised(stable_from, to),
         quotient: q,
@@ -431,17 +435,17 @@ fn take_in<R: HeapRules + ?Sized>(
     rules: &R,
     q: &Quotient,
     h: u64,
-    control: &Control,
+    limits: &Limits,
 ) -> Result<std::result::Result<(Quotient, bool), String>> {
-    let (why, start) = match extend(rules, q, h, control)? {
+    let (why, start) = match extend(rules, q, h, limits)? {
         Ok(next) => return Ok(Ok((next, false))),
         Err(failed) => failed,
     };
-    let more = match refine::refine(start, rules, control)? {
+    let more = match refine::refine(start, rules, limits)? {
         Ok(next) => return Ok(Ok((next, true))),
         Err(more) => more,
     };
-    Ok(match free::search(q, rules, h, control)? {
+    Ok(match free::search(q, rules, h, limits)? {
         Ok(next) => Ok((next, true)),
         Err(freed) => Err(format!("{why}; {more}; {freed}")),
     })
@@ -562,8 +566,8 @@ pub fn present(q: &Quotient) -> Quotient {
 
 /// The order of the misère quotient of `rules` restricted to heaps ≤ `to` (for the census), or
 /// `None` when no verified quotient reaches `to`.
-pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, control: &Control) -> Result<Option<usize>> {
-    let b = build(rules, to, control)?;
+pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Limits) -> Result<Option<usize>> {
+    let b = build(rules, to, limits)?;
     Ok(b.stopped.is_none().then_some(b.quotient.order))
 }
 
@@ -573,7 +577,7 @@ fn extend<R: HeapRules + ?Sized>(
     rules: &R,
     q: &Quotient,
     h: u64,
-    control: &Control,
+    limits: &Limits,
 ) -> Result<std::result::Result<Quotient, (String, Quotient)>> {
     let mut options_of_h = Vec::new();
     rules.heap_options(h, &mut |parts| options_of_h.push(parts.to_vec()));
@@ -588,7 +592,7 @@ fn extend<R: HeapRules + ?Sized>(
         h,
         options_of_h,
         memo: FxHashMap::default(),
-        control,
+        limits,
         ticks: 0,
     };
     let _ = outcomes.h;
@@ -606,7 +610,7 @@ fn extend<R: HeapRules + ?Sized>(
         if (0..q.order).all(|y| q.p[q.product[x][y]] == table[1][y]) {
             let mut candidate = q.clone();
             candidate.heap_class.push(x);
-            if candidate.verify(rules, control)? {
+            if candidate.verify(rules, limits)? {
                 return Ok(Ok(candidate));
             }
         }
@@ -710,7 +714,7 @@ fn extend<R: HeapRules + ?Sized>(
         relations,
         representatives,
     };
-    if candidate.verify(rules, control)? {
+    if candidate.verify(rules, limits)? {
         Ok(Ok(candidate))
     } else {
         Ok(Err((

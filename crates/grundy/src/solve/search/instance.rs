@@ -52,6 +52,10 @@ impl<G: Searchable + 'static> Engine for SearchEngine<G> {
         false
     }
 
+    fn control(&self) -> Option<&crate::control::Control> {
+        Some(&self.search.control)
+    }
+
     fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
         if self.stats && outcome.is_ok() {
             let s = self.search.stats();

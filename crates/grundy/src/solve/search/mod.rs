@@ -254,7 +254,21 @@ impl<G: Searchable> Search<G> {
     }
 
     /// The options of one component, each as its list of parts, without repeats, ordered.
-    fn options(&self, position: &G::Position) -> Vec<Vec<G::Position>> {
+    /// A listing the game counts as over the state limit is refused, and one over 1 MiB is
+    /// accounted against the memory budget first (a row of 10^5 cells has 2·10^5 options of
+    /// 100 kB: 20 GB).
+    fn options(&self, position: &G::Position) -> Result<Vec<Vec<G::Position>>> {
+        if let Some(n) = self.game.move_count(position) {
+            if n > self.config.max_states as u128 {
+                return Err(Error::MoveListLimit(n, self.config.max_states));
+            }
+            let bytes = u64::try_from(n)
+                .unwrap_or(u64::MAX)
+                .saturating_mul(self.game.position_bytes(position));
+            if bytes > 1 << 20 {
+                self.control.reserve(bytes)?;
+            }
+        }
         let mut raw = Vec::new();
         self.game.options(position, &mut raw);
         let mut opts: Vec<Vec<G::Position>> = raw.into_iter().map(|p| self.parts(p)).collect();
@@ -266,7 +280,7 @@ impl<G: Searchable> Search<G> {
                 (largest, std::cmp::Reverse(parts.len()))
             });
         }
-        opts
+        Ok(opts)
     }
 
     fn tick(&mut self) -> Result<u64> {
@@ -319,7 +333,7 @@ impl<G: Searchable> Search<G> {
             }
             return Ok(k);
         }
-        let opts = self.options(p);
+        let opts = self.options(p)?;
         let mut values = Vec::with_capacity(opts.len());
         for parts in &opts {
             values.push(Nimber(self.sum_nimber(parts)?));
@@ -368,7 +382,7 @@ impl<G: Searchable> Search<G> {
         if self.symmetric_zero(p, start) {
             return Ok(k == 0);
         }
-        let opts = self.options(p);
+        let opts = self.options(p)?;
         if k as usize > opts.len() {
             self.stats.bound_cuts += 1;
             return Ok(false);

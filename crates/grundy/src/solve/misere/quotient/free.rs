@@ -26,9 +26,9 @@
 //! elements are not tried.
 
 use super::Quotient;
-use crate::control::Control;
 use crate::error::Result;
 use crate::solve::heap_sequence::HeapRules;
+use crate::solve::memo::Limits;
 use rustc_hash::FxHashMap;
 
 /// Largest index m tried for the powers of a freed heap (a^(m+2) = a^m).
@@ -47,7 +47,7 @@ struct Cover<'a, R: ?Sized> {
     free: Vec<u64>,
     m: usize,
     memo: FxHashMap<(usize, usize), bool>,
-    control: &'a Control,
+    limits: &'a Limits,
     ticks: u64,
 }
 
@@ -91,7 +91,7 @@ impl<R: HeapRules + ?Sized> Cover<'_, R> {
         }
         self.ticks += 1;
         if self.ticks.is_multiple_of(4096) {
-            self.control.check()?;
+            self.limits.control.check()?;
         }
         let mut p = true;
         'free: for j in 0..self.free.len() {
@@ -173,7 +173,7 @@ fn cover<R: HeapRules + ?Sized>(
     h: u64,
     small_to: u64,
     m: usize,
-    control: &Control,
+    limits: &Limits,
 ) -> Result<Option<Quotient>> {
     let (classes, reps, small_heaps) = small_part(q, rules, small_to);
     let free: Vec<u64> = (small_to + 1..=h).filter(|&n| has_moves(rules, n)).collect();
@@ -192,7 +192,7 @@ fn cover<R: HeapRules + ?Sized>(
         free: free.clone(),
         m,
         memo: FxHashMap::default(),
-        control,
+        limits,
         ticks: 0,
     };
     // Element id = index of the small class · codes + count code.
@@ -222,7 +222,7 @@ fn cover<R: HeapRules + ?Sized>(
     // Moore's partition refinement, starting from the outcome; elements numbered by their
     // first id: the identity (id 0) is element 0.
     let block: Vec<u32> = is_p.iter().map(|&p| u32::from(p)).collect();
-    let (element, first) = super::refine::minimise(block, &next_of, ng, control)?;
+    let (element, first) = super::refine::minimise(block, &next_of, ng, limits)?;
     let order = first.len();
     let elem = |id: usize| element[id];
     let step_e: Vec<Vec<usize>> = first
@@ -280,7 +280,7 @@ pub(super) fn search<R: HeapRules + ?Sized>(
     q: &Quotient,
     rules: &R,
     h: u64,
-    control: &Control,
+    limits: &Limits,
 ) -> Result<std::result::Result<Quotient, String>> {
     let mut tries: Vec<(usize, u64, usize)> = Vec::new();
     for small_to in 0..h {
@@ -296,11 +296,11 @@ pub(super) fn search<R: HeapRules + ?Sized>(
     }
     tries.sort_unstable_by_key(|&(size, small_to, m)| (size, std::cmp::Reverse(small_to), m));
     for &(_, small_to, m) in &tries {
-        let Some(candidate) = cover(q, rules, h, small_to, m, control)? else {
+        let Some(candidate) = cover(q, rules, h, small_to, m, limits)? else {
             continue;
         };
         let candidate = super::present(&candidate);
-        match candidate.verify(rules, control) {
+        match candidate.verify(rules, limits) {
             Ok(true) => return Ok(Ok(candidate)),
             Ok(false) => {}
             Err(crate::error::Error::StateLimit(_)) => {}

@@ -28,9 +28,9 @@
 //! candidates improved until the proof passes); Moore (1956) for the minimal automaton.
 
 use super::{MAX_PROOF_STATES, Quotient};
-use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::solve::heap_sequence::HeapRules;
+use crate::solve::memo::Limits;
 use rustc_hash::FxHashMap;
 
 /// Most refinement rounds for one heap.
@@ -95,7 +95,7 @@ fn kinds<R: HeapRules + ?Sized>(q: &Quotient, rules: &R) -> Kinds {
 pub(super) fn successor<R: HeapRules + ?Sized>(
     q: &Quotient,
     rules: &R,
-    control: &Control,
+    limits: &Limits,
     keep: bool,
 ) -> Result<Option<Quotient>> {
     let k = kinds(q, rules);
@@ -109,7 +109,7 @@ pub(super) fn successor<R: HeapRules + ?Sized>(
     let mut s = 0;
     while s < states.len() {
         if s % 4096 == 0 {
-            control.check()?;
+            limits.control.check()?;
         }
         let (x, set) = states[s].clone();
         for (t, (c, _)) in k.kinds.iter().enumerate() {
@@ -156,7 +156,7 @@ pub(super) fn successor<R: HeapRules + ?Sized>(
         .map(|(&p, (x, _))| if keep { 2 * x + u32::from(p) } else { u32::from(p) })
         .collect();
     // Elements numbered by their first state (breadth-first), so the empty sum is 0.
-    let (element, first) = minimise(block, &next_of, nk, control)?;
+    let (element, first) = minimise(block, &next_of, nk, limits)?;
     let order = first.len();
     if order > MAX_COVER {
         return Ok(None);
@@ -253,18 +253,18 @@ pub fn reduce(q: &Quotient) -> Quotient {
 pub(super) fn refine<R: HeapRules + ?Sized>(
     start: Quotient,
     rules: &R,
-    control: &Control,
+    limits: &Limits,
 ) -> Result<std::result::Result<Quotient, String>> {
     let mut why = format!("no proved quotient within {MAX_ROUNDS} rounds of refinement");
     for keep in [false, true] {
         let mut q = start.clone();
         for _ in 0..MAX_ROUNDS / 2 {
-            let Some(next) = successor(&q, rules, control, keep)? else {
+            let Some(next) = successor(&q, rules, limits, keep)? else {
                 why = format!("the refinement needs more than {MAX_PROOF_STATES} proof states or {MAX_COVER} elements");
                 break;
             };
             let proved = super::present(&reduce(&next));
-            match proved.verify(rules, control) {
+            match proved.verify(rules, limits) {
                 Ok(true) => return Ok(Ok(proved)),
                 Ok(false) => {}
                 Err(Error::StateLimit(n)) => {
@@ -291,7 +291,7 @@ pub(super) fn minimise(
     mut block: Vec<u32>,
     next_of: &[u32],
     letters: usize,
-    control: &Control,
+    limits: &Limits,
 ) -> Result<(Vec<usize>, Vec<usize>)> {
     let n = block.len();
     let mut count = {
@@ -301,7 +301,7 @@ pub(super) fn minimise(
         b.len()
     };
     loop {
-        control.check()?;
+        limits.control.check()?;
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
         let mut next_block = Vec::with_capacity(n);
         for st in 0..n {
