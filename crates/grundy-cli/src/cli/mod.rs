@@ -82,11 +82,17 @@ pub(crate) fn note_on_error(note: String) {
 
 /// The exit code of an error: 130 interrupted, 3 a limit reached, 2 anything else.
 /// How the command line raises the limit an error reached (the library's message names none).
+/// A memory limit that is the share of the process's address-space limit (`ulimit -v`) cannot
+/// be raised with `--max-memory`: the hint says which limit it is.
 pub(crate) fn limit_hint(e: &Error) -> &'static str {
-    match e.limit() {
-        Some(grundy::error::Limit::States) => "; raise it with --max-states",
-        Some(grundy::error::Limit::Memory) => "; raise it with --max-memory SIZE, e.g. --max-memory 8G",
-        None => "",
+    let from_address_space = |bytes: u64| grundy::memory::address_space_limit().is_some_and(|a| bytes >= a / 8 * 7);
+    match (e.limit(), e) {
+        (Some(grundy::error::Limit::States), _) => "; raise it with --max-states",
+        (Some(grundy::error::Limit::Memory), Error::MemoryLimit(bytes)) if from_address_space(*bytes) => {
+            " (7/8 of the process's address-space limit, `ulimit -v`)"
+        }
+        (Some(grundy::error::Limit::Memory), _) => "; raise it with --max-memory SIZE, e.g. --max-memory 8G",
+        (None, _) => "",
     }
 }
 

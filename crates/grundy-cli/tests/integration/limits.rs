@@ -231,3 +231,86 @@ fn a_rules_sequence_stopped_by_memory_keeps_its_values() {
         assert_eq!(*row, format!("{n},{}", n % 4));
     }
 }
+
+/// Run `grundy` under `ulimit -v KIB` (an address-space limit, as shared clusters set): exit
+/// code and stderr.
+fn under_address_limit(kib: u64, args: &[String]) -> (Option<i32>, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .current_dir(crate::support::ROOT)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Issue #35, item 3: under `ulimit -v` a coloring row of 100,000 cells (2·10^5 options of
+/// 100 kB each) aborted with "memory allocation failed" and a backtrace, with or without
+/// `--max-states`; now the listing is accounted first and refused with exit 3 and one line.
+#[test]
+fn an_address_space_limit_is_a_memory_limit_not_an_abort() {
+    let row = ".".repeat(100_000);
+    for extra in [None, Some("--max-states")] {
+        let mut args = vec!["value".to_string(), "coloring".into(), row.clone()];
+        if let Some(flag) = extra {
+            args.extend([flag.to_string(), "1000".into()]);
+        }
+        let (code, err) = under_address_limit(4_000_000, &args);
+        assert_eq!(code, Some(3), "{extra:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains("backtrace") && !err.contains("allocation"), "{err}");
+        assert!(err.contains("address-space limit"), "{err}");
+    }
+}
+
+/// Issue #35, items 3 and 4: Node Kayles on a long path overflowed the stack (the tree code
+/// was recursive) or aborted, and ignored `--max-states`.
+#[test]
+fn node_kayles_on_a_long_path_stops_at_the_state_limit() {
+    let dir = std::env::temp_dir().join(format!("grundy-longpath-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("path.txt");
+    let edges: String = (0..20_000).map(|i| format!("{i} {}\n", i + 1)).collect();
+    std::fs::write(&file, edges).unwrap();
+    let args = ["value", "node-kayles", file.to_str().unwrap(), "--max-states", "1000"].map(String::from);
+    let (code, err) = under_address_limit(4_000_000, &args);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("stopped after 1000 positions"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue #35, item 4: `quotient --max-states` bounded nothing (0.137 to heap 40 ran past 60 s
+/// with 10,000); now each proof stops at that many states, and the quotient proved so far is
+/// printed with the reason.
+#[test]
+fn the_quotient_proof_is_bounded_by_max_states() {
+    let (code, out, err, _) = run(&["quotient", "0.137", "--to", "40", "--max-states", "10000"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("more than 10000 proof states"), "{out}");
+}
+
+/// Issue #35, item 1: misère Nim by its formula, at once, whatever the heaps.
+#[test]
+fn nim_under_misere_play_is_valued_by_the_formula() {
+    let (code, out, err, _) = run(&["value", "nim", "100000", "100000", "--misere", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["value"], 0);
+    assert_eq!(doc["outcome"], "P");
+    let (code, out, err, _) = run(&["value", "nim", "100000", "99999", "1", "--misere", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["value"], 100000 ^ 99999 ^ 1);
+    assert_eq!(doc["winning_moves"].as_array().map(Vec::len), Some(1), "{out}");
+}
+
+/// A heap game with no misère formula and a heap of 10^12 is refused at once (its start alone
+/// has more moves than the state limit), instead of listing them for hours.
+#[test]
+fn a_hopeless_misere_search_is_refused_with_the_reason() {
+    let (code, _, err, _) = run(&["value", "kayles", "1000000000000", "--misere"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("moves, more than the state limit"), "{err}");
+}

@@ -351,7 +351,12 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     crate::games::args::no_other_options(words, "node-kayles", "none")?;
     crate::files::reserve_for(std::path::Path::new(file), 8, &settings.limits.control)?;
-    let game = NodeKayles::from_digraph(&graph_format::read(file)?);
+    let graph = graph_format::read(file)?;
+    // One closed neighbourhood (a set of n bits) per vertex: n²/8 bytes, accounted first (a
+    // path of 2·10^5 vertices would need 5 GB).
+    let n = graph.len() as u64;
+    settings.limits.control.reserve(n.saturating_mul(n.div_ceil(64) * 8 + 24))?;
+    let game = NodeKayles::from_digraph(&graph);
     let start = if vertices.is_empty() {
         game.start()
     } else {
@@ -394,6 +399,25 @@ mod tests {
     fn path(n: usize) -> NodeKayles {
         let edges: Vec<(u32, u32)> = (1..n as u32).map(|i| (i - 1, i)).collect();
         NodeKayles::from_edges(n, &edges).unwrap()
+    }
+
+    /// The tree code needs no recursion: a path of 200,000 vertices coded from one end (the
+    /// deepest rooting) overflowed the stack when it recursed; isomorphic trees code alike.
+    #[test]
+    fn tree_codes_of_deep_trees_need_no_stack() {
+        let n: usize = 200_000;
+        let adjacent: Vec<Vec<usize>> = (0..n)
+            .map(|i| [i.checked_sub(1), (i + 1 < n).then_some(i + 1)].into_iter().flatten().collect())
+            .collect();
+        let code = encode(&adjacent, 0);
+        assert_eq!(code.len(), 2 * n);
+        assert!(code[..n].iter().all(|&b| b == b'(') && code[n..].iter().all(|&b| b == b')'));
+        // A star with centre 0 and the same star with centre 3: one code.
+        let star = |c: usize| -> Vec<Vec<usize>> {
+            (0..5).map(|i| if i == c { (0..5).filter(|&j| j != c).collect() } else { vec![c] }).collect()
+        };
+        assert_eq!(encode(&star(0), 0), encode(&star(3), 3));
+        assert_ne!(encode(&star(0), 0), encode(&star(3), 0));
     }
 
     #[test]

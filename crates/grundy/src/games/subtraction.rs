@@ -257,3 +257,34 @@ pub const PRIME_ENTRY: GameEntry = GameEntry {
         ..Capabilities::NONE
     },
 };
+
+#[cfg(test)]
+mod prime_tests {
+    use super::*;
+
+    /// The moves to a value found by residues equal those found by trying every k.
+    #[test]
+    fn prime_moves_to_a_value_equal_the_plain_listing() {
+        let rules = PrimeSubtraction::new(300).unwrap();
+        for n in 0..=300u64 {
+            for t in 0..6u64 {
+                let plain: Vec<Vec<u64>> = (1..=n)
+                    .filter(|&k| rules.removable(k) && (n - k) % 4 == t)
+                    .map(|k| vec![n - k])
+                    .collect();
+                assert_eq!(rules.heap_moves_to(n, Nimber(t)), Some(plain), "{n} {t}");
+            }
+        }
+    }
+
+    /// The sieve stops when the token is cancelled.
+    #[test]
+    fn a_cancelled_sieve_stops() {
+        let control = crate::control::Control::default();
+        control.cancel_token().cancel();
+        assert_eq!(
+            PrimeSubtraction::within(1_000_000, &control).err(),
+            Some(crate::error::Error::Interrupted)
+        );
+    }
+}

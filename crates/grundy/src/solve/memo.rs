@@ -123,6 +123,13 @@ pub struct Solver<G: Game> {
     next_check: u64,
 }
 
+/// Most options one listing may have: the state limit, but never less than 2^24 (options
+/// valued by a formula are never stored, so a small state limit must not forbid a listing of
+/// a few thousand of them; 2^24 options are listed in about a second).
+pub fn listing_limit(max_states: usize) -> u128 {
+    (max_states as u128).max(1 << 24)
+}
+
 /// Units of work (steps and options listed) between two checkpoints: a few microseconds.
 const CHECK_EVERY: u64 = 4096;
 
@@ -188,15 +195,14 @@ impl<G: Game> Solver<G> {
     }
 
     /// The canonical options (`Mex`) or components (`Xor`) of `position`, in the game's order.
-    /// A position whose moves the game counts as more than the state limit is refused before
-    /// its options are listed ([`Error::MoveListLimit`]): the list alone would hold more
-    /// positions than the limit allows, and listing it could not be stopped.
+    /// A position whose moves the game counts as more than [`listing_limit`] is refused before
+    /// its options are listed ([`Error::MoveListLimit`]): listing them could not be stopped.
     fn children(&mut self, position: &G::Position, combine: Combine) -> Result<Vec<G::Position>> {
         let raw = match combine {
             Combine::Xor => self.game.components(position).unwrap_or_default(),
             Combine::Mex => {
                 if let Some(n) = self.game.move_count(position)
-                    && n > self.limits.max_states as u128
+                    && n > listing_limit(self.limits.max_states)
                 {
                     return Err(Error::MoveListLimit(n, self.limits.max_states));
                 }

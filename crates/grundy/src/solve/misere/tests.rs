@@ -470,3 +470,24 @@ fn kayles_quotient_to_heap_20_agrees_with_brute_force() {
         assert_eq!(b.quotient.wins(&s), Some(brute), "{s:?}");
     }
 }
+
+/// Nim's misère formula (HeapRules::misere_formula) is what the misère search finds, on every
+/// sum of three heaps up to 6, and the misère position of `nim` uses it at once for any heaps.
+#[test]
+fn nims_misere_formula_equals_the_misere_search() {
+    let mut plain = Solver::plain(MisereHeaps::new(crate::games::nim::NimRules));
+    let settings = Settings::default();
+    for a in 0..=6u64 {
+        for b in 0..=6u64 {
+            for c in 0..=6u64 {
+                let searched = plain.nimber(&vec![a, b, c]).unwrap();
+                let formula = crate::games::nim::NimRules.misere_formula(&[a, b, c]);
+                assert_eq!(formula, Some(searched), "{a} {b} {c}");
+                let p = super::build(&games::words(&format!("nim {a} {b} {c}")), &settings).unwrap();
+                assert_eq!(p.value().unwrap().finite(), Some(searched));
+            }
+        }
+    }
+    let big = super::build(&games::words("nim 100000 100000 7"), &settings).unwrap();
+    assert_eq!(big.value().unwrap().finite(), Some(Nimber(7)));
+}

@@ -254,12 +254,13 @@ impl<G: Searchable> Search<G> {
     }
 
     /// The options of one component, each as its list of parts, without repeats, ordered.
-    /// A listing the game counts as over the state limit is refused, and one over 1 MiB is
+    /// A listing the game counts as over [`crate::solve::memo::listing_limit`] is refused, and
+    /// one over 1 MiB is
     /// accounted against the memory budget first (a row of 10^5 cells has 2·10^5 options of
     /// 100 kB: 20 GB).
     fn options(&self, position: &G::Position) -> Result<Vec<Vec<G::Position>>> {
         if let Some(n) = self.game.move_count(position) {
-            if n > self.config.max_states as u128 {
+            if n > crate::solve::memo::listing_limit(self.config.max_states) {
                 return Err(Error::MoveListLimit(n, self.config.max_states));
             }
             let bytes = u64::try_from(n)
