@@ -224,6 +224,10 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
         let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);
         limits.max_time = std::time::Duration::from_secs(s);
     }
+    // --jobs K: computations at once (0, the default: one per core).
+    if a.limits.jobs.is_some() && settings.limits.jobs != 0 {
+        limits.jobs = settings.limits.jobs;
+    }
     let stop = settings.limits.control.cancel_token().clone();
     grundy_web::run(&a.host, a.port, a.open, limits, stop.clone()).map_err(Error::Input)?;
     // Served until Ctrl-C (or SIGTERM): exit code 130, as every interrupted command.
