@@ -32,8 +32,17 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             if !e.use_stderr() {
-                let _ = e.print(); // --help, --version
-                return 0;
+                // --help, --version: a failed write (`> /dev/full`) is an error as for every
+                // other output; a closed pipe is not.
+                use std::io::Write;
+                return match e.print().and_then(|()| std::io::stdout().flush()) {
+                    Ok(()) => 0,
+                    Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                    Err(w) => {
+                        eprintln!("grundy: cannot write the output: {w}");
+                        2
+                    }
+                };
             }
             eprintln!("grundy: {}", usage_error(&e));
             return 2;

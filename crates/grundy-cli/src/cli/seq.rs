@@ -238,7 +238,9 @@ fn output_all(
     );
     match csv {
         Some(Some(file)) if to_file => {
-            grundy::files::write_atomic_with(std::path::Path::new(&file), "the CSV file", |out| {
+            // A FIFO with no reader is waited for a short while, or until Ctrl-C.
+            let cancel = super::progress::cancel();
+            grundy::files::write_atomic_until(std::path::Path::new(&file), "the CSV file", cancel, |out| {
                 write_csv(&report, out)
             })?;
             Ok(format!(
