@@ -349,6 +349,72 @@ fn wait_at_most(mut child: std::process::Child, limit: std::time::Duration) -> O
 }
 
 #[test]
+fn seq_csv_to_stdout_streams_and_stops_at_a_closed_pipe() {
+    use std::io::BufRead;
+    // `grundy seq 0.07 --to 30000000 --all --csv | head -1`: the whole run takes about a minute.
+    let mut child = bin()
+        .args(["seq", "0.07", "--to", "30000000", "--all", "--csv"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let stdout = child.stdout.take().expect("piped");
+    let started = std::time::Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = std::io::BufReader::new(stdout).lines();
+        let first = lines.next().and_then(|l| l.ok());
+        let second = lines.next().and_then(|l| l.ok());
+        let _ = tx.send((first, second, started.elapsed()));
+        // The reader goes away here, as `head` does: the pipe closes.
+    });
+    let Ok((first, second, after)) = rx.recv_timeout(std::time::Duration::from_secs(5)) else {
+        let _ = child.kill();
+        panic!("no row within 5 s: the rows are written only once the whole sequence is computed");
+    };
+    assert_eq!(
+        (first.as_deref(), second.as_deref()),
+        (Some("n,value"), Some("0,0")),
+        "{after:?}"
+    );
+    assert!(
+        after < std::time::Duration::from_secs(2),
+        "the first row after {after:?}"
+    );
+    let closed = std::time::Instant::now();
+    let out = wait_at_most(child, std::time::Duration::from_secs(20));
+    assert!(
+        closed.elapsed() < std::time::Duration::from_secs(2),
+        "ran {:?} after the pipe closed",
+        closed.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn seq_csv_streamed_to_stdout_is_the_same_as_the_file() {
+    let dir = scratch("stream-same");
+    let file = dir.join("s.csv");
+    for args in [
+        &["seq", "0.07", "--to", "300000", "--all"][..],
+        &["seq", "0.07", "--to", "300000"],
+        &["seq", "0.137", "--to", "100000", "--all", "--jobs", "1"],
+    ] {
+        let streamed = run(&[args, &["--csv"]].concat());
+        assert!(streamed.status.success(), "{}", stderr(&streamed));
+        let dash = run(&[args, &["--csv", "-"]].concat());
+        assert_eq!(dash.stdout, streamed.stdout, "{args:?}");
+        let written = run(&[args, &["--csv", file.to_str().expect("utf-8")]].concat());
+        assert!(written.status.success(), "{}", stderr(&written));
+        let saved = std::fs::read(&file).expect("written");
+        assert!(saved == streamed.stdout, "{args:?}: stdout differs from the file");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_closed_pipe_stays_quiet() {
     let mut child = bin()
         .args(["seq", "0.07", "--to", "200000"])
