@@ -98,17 +98,19 @@ async fn list(State(jobs): State<Arc<Jobs>>) -> Response {
     .into_response()
 }
 
-/// `GET /api/status`: the computations running now and the most that run at once (a busy
-/// server answers 503 with `Retry-After`).
+/// `GET /api/status`: the computations running now, the most that run at once (a busy server
+/// answers 503 with `Retry-After`), and the longest any computation went on past its time limit.
 async fn status(State(jobs): State<Arc<Jobs>>) -> Response {
     #[derive(Serialize)]
     struct Status {
         running: usize,
         jobs: usize,
+        max_overrun_ms: u128,
     }
     Json(Status {
         running: jobs.running(),
         jobs: jobs.limits().jobs.max(1),
+        max_overrun_ms: jobs.max_overrun().as_millis(),
     })
     .into_response()
 }

@@ -25,7 +25,7 @@ use grundy::memory::MemoryBudget;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -73,6 +73,8 @@ pub struct Jobs {
     slots: Arc<Semaphore>,
     memory: MemoryBudget,
     running: Arc<AtomicUsize>,
+    /// The most any computation ran past its deadline so far, in microseconds.
+    overrun: Arc<AtomicU64>,
 }
 
 /// Counts a computation as running from its creation to its drop (at the end of its blocking
@@ -192,7 +194,14 @@ impl Jobs {
             slots,
             memory,
             running: Arc::new(AtomicUsize::new(0)),
+            overrun: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// The longest any computation went on past its deadline (the time limit) before it
+    /// returned, since the server started.
+    pub fn max_overrun(&self) -> Duration {
+        Duration::from_micros(self.overrun.load(Ordering::SeqCst))
     }
 
     /// Computations running now (their blocking tasks not yet returned).
@@ -249,11 +258,16 @@ impl Jobs {
         settings.limits.max_states = max_states;
         settings.limits.max_table_states = max_states;
         settings.limits.control = control;
+        let deadline = start + time;
+        let overrun = Arc::clone(&self.overrun);
         let task = tokio::task::spawn_blocking(move || {
             // Both dropped when the computation really ended, not when the answer was sent.
             let _slot = slot;
             let _running = running;
-            let answer = grundy::files::sandboxed(files, || job(&settings))?;
+            let answer = grundy::files::sandboxed(files, || job(&settings));
+            let late = Instant::now().saturating_duration_since(deadline);
+            overrun.fetch_max(u64::try_from(late.as_micros()).unwrap_or(u64::MAX), Ordering::SeqCst);
+            let answer = answer?;
             serde_json::to_value(answer).map_err(|e| Error::Unsupported(format!("cannot write the JSON report: {e}")))
         });
         let left = time.saturating_sub(start.elapsed());

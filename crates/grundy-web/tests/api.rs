@@ -485,12 +485,16 @@ fn cpu_ticks() -> Option<u64> {
     Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
 }
 
-/// `GET /api/status`: the computations running now.
-async fn running(addr: SocketAddr) -> u64 {
+/// `GET /api/status`.
+async fn status(addr: SocketAddr) -> Value {
     let (status, text) = request(addr, "GET", "/api/status", "").await;
     assert_eq!(status, 200, "{text}");
-    let v: Value = serde_json::from_str(&text).unwrap();
-    v["running"].as_u64().unwrap()
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The computations running now.
+async fn running(addr: SocketAddr) -> u64 {
+    status(addr).await["running"].as_u64().unwrap()
 }
 
 /// One request whose body the server may refuse before reading it whole (a body over axum's
@@ -622,23 +626,29 @@ struct LoadFigures {
     clients: u64,
     seconds: f64,
     busy: u64,
+    long_jobs: u64,
+    jobs: usize,
     plain_during_max: Duration,
     plain_after: Duration,
-    idle_after_last_deadline: Duration,
+    idle_after_load: Duration,
+    max_overrun: Duration,
     peak_resident_mib: u64,
     cpu_in_the_second_after: f64,
 }
 
-/// Send `requests` requests of [`load_request`] from `clients` concurrent clients to a server
-/// with the default limits (one computation per core, 1 GiB of memory), a plain request every
-/// 100 ms beside them, and check: every answer is one the request may get (a 503 with
-/// `Retry-After`), each plain request answers in under a second, every computation has ended
-/// within 1.5 s of the last deadline, the next second uses little CPU, and the resident memory
+/// Send `requests` requests of [`load_request`] from `clients` concurrent clients (each waits
+/// 50 ms after a busy answer) to a server computing 4 requests at once (more than the cores of
+/// a small machine, so that cancelled computations compete for them) with 1 GiB of memory, a
+/// plain request every 100 ms beside them, and check: every answer is one the request may get (a 503 with
+/// `Retry-After`), each plain request answers in under a second, no computation ran a second
+/// past its deadline and all have ended within 1.5 s of the last deadline, the next second uses little CPU, and the resident memory
 /// stays under 1.5 GiB.
 async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
     let _heavy = HEAVY.lock().await;
+    let jobs = 4;
     let limits = ServerLimits {
         max_memory: 1 << 30,
+        jobs,
         ..ServerLimits::default()
     };
     let addr = start_detached(limits);
@@ -687,11 +697,11 @@ async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
     for _ in 0..clients {
         let next = next.clone();
         tasks.push(tokio::spawn(async move {
-            let (mut busy, mut last_deadline) = (0u64, started);
+            let (mut busy, mut ran, mut last_deadline) = (0u64, 0u64, started);
             loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 if i >= requests {
-                    return (busy, last_deadline);
+                    return (busy, ran, last_deadline);
                 }
                 let asked = load_request(i);
                 let sent = Instant::now();
@@ -703,16 +713,21 @@ async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
                     "request {i} ({}): {status} {body}",
                     asked.kind
                 );
+                let refused = status == 503 && body.contains("\"busy\"");
                 if status == 503 {
                     assert!(
                         headers.contains("retry-after: "),
                         "request {i}: 503 without Retry-After"
                     );
-                    if body.contains("\"busy\"") {
-                        busy += 1;
-                    }
                 }
-                if let Some(ms) = asked.millis {
+                if refused {
+                    // A client that waits a little (less than Retry-After, to keep the load up).
+                    busy += 1;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                } else if asked.millis.is_some() {
+                    ran += 1;
+                }
+                if let (Some(ms), false) = (asked.millis, refused) {
                     last_deadline = last_deadline.max(sent + Duration::from_millis(ms));
                     assert!(
                         sent.elapsed() < Duration::from_millis(ms + 1000),
@@ -724,19 +739,21 @@ async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
             }
         }));
     }
-    let (mut busy, mut last_deadline) = (0, started);
+    let (mut busy, mut long_jobs, mut last_deadline) = (0, 0, started);
     for t in tasks {
-        let (b, d) = t.await.expect("every answer is one the request may get");
+        let (b, r, d) = t.await.expect("every answer is one the request may get");
         busy += b;
+        long_jobs += r;
         last_deadline = last_deadline.max(d);
     }
     let seconds = started.elapsed().as_secs_f64();
     done.store(true, std::sync::atomic::Ordering::SeqCst);
     let plain_during_max = plain.await.expect("plain requests answer in under a second");
     // Every computation ends within about a second of its deadline.
-    let idle_after_last_deadline = loop {
+    let load_ended = Instant::now();
+    let idle_after_load = loop {
         if running(addr).await == 0 {
-            break last_deadline.elapsed();
+            break load_ended.elapsed();
         }
         assert!(
             last_deadline.elapsed() < Duration::from_millis(1500),
@@ -746,6 +763,11 @@ async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
+    let max_overrun = Duration::from_millis(status(addr).await["max_overrun_ms"].as_u64().unwrap());
+    assert!(
+        max_overrun < Duration::from_secs(1),
+        "a computation ran {max_overrun:?} past its deadline"
+    );
     // CPU at rest: the process's CPU time over the next second.
     let before = cpu_ticks();
     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -769,9 +791,12 @@ async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
         clients,
         seconds,
         busy,
+        long_jobs,
+        jobs,
         plain_during_max,
         plain_after,
-        idle_after_last_deadline,
+        idle_after_load,
+        max_overrun,
         peak_resident_mib: peak >> 20,
         cpu_in_the_second_after,
     }
@@ -781,15 +806,18 @@ impl std::fmt::Display for LoadFigures {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} requests, {} clients, {:.1} s, {} busy 503s; plain request: slowest {:?} during, {:?} after; \
-             every job ended {:?} after the last deadline; CPU {:.2} s in the second after; peak resident {} MiB",
+            "{} requests, {} clients, {} jobs at once, {:.1} s, {} busy 503s, {} long jobs computed; plain request: slowest {:?} during, {:?} after; \
+             no job running {:?} after the last answer, the latest {:?} past its deadline; CPU {:.2} s in the second after; peak resident {} MiB",
             self.requests,
             self.clients,
+            self.jobs,
             self.seconds,
             self.busy,
+            self.long_jobs,
             self.plain_during_max,
             self.plain_after,
-            self.idle_after_last_deadline,
+            self.idle_after_load,
+            self.max_overrun,
             self.cpu_in_the_second_after,
             self.peak_resident_mib
         )
