@@ -113,7 +113,12 @@ fn run_with(
     };
     // CSV to stdout is written as the values come (not with --verify: checked first).
     let to_stdout = matches!(&csv, Some(None)) || matches!(&csv, Some(Some(f)) if f == "-");
-    let stream = (to_stdout && !capture && !verify).then(|| Arc::new(Mutex::new(Stream::default())));
+    let stream = (to_stdout && !capture && !verify).then(|| {
+        Arc::new(Mutex::new(Stream {
+            to,
+            ..Stream::default()
+        }))
+    });
     let mut control = settings.limits.control.clone();
     if let Some(stream) = &stream {
         let outer = control.clone();
@@ -159,11 +164,13 @@ fn run_with(
     output(&computed.title, &seq, csv, json, capture, from)
 }
 
-/// CSV rows written to stdout as the engine sends its values ([`Event::Values`]): `next` is the
-/// first heap not yet written (the header is written before heap 0); `failed` the write error
-/// that stopped the stream (a closed pipe, a full disk).
+/// CSV rows written to stdout as the engine sends its values ([`Event::Values`]): `to` is the
+/// last heap asked (the engine may compute further to prove a period), `next` the first heap
+/// not yet written (the header is written before heap 0); `failed` the write error that stopped
+/// the stream (a closed pipe, a full disk).
 #[derive(Default)]
 struct Stream {
+    to: u64,
     next: u64,
     failed: Option<std::io::Error>,
 }
@@ -181,6 +188,9 @@ impl Stream {
                 writeln!(out, "n,value")?;
             }
             for (n, v) in (first..).zip(values) {
+                if n > self.to {
+                    break;
+                }
                 if n >= self.next {
                     writeln!(out, "{n},{v}")?;
                     self.next = n + 1;
