@@ -182,10 +182,12 @@ impl Jobs {
         let slots = Arc::new(Semaphore::new(limits.jobs.max(1)));
         let memory = MemoryBudget::new(limits.max_memory);
         // The budget's flag, once raised, stays raised; a server goes on after a request that
-        // went over the limit was stopped, so the flag is lowered again once the resident size
-        // is back under the limit (`set_limit` clears it).
+        // went over the limit was stopped, so the flag is lowered again (`set_limit` clears it)
+        // once it has been up a second (every running computation has seen it and stopped) and
+        // the resident size is back under the limit. (The flag may also be raised by the
+        // address-space limit; then it comes back at the next sample, once a second at most.)
         memory.set_watchdog(|budget, resident| {
-            if budget.exceeded() && resident <= budget.limit() {
+            if resident <= budget.limit() && budget.exceeded_for().is_some_and(|t| t >= Duration::from_secs(1)) {
                 budget.set_limit(budget.limit());
             }
         });
