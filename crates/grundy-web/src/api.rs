@@ -1,6 +1,7 @@
 //! The JSON API: one POST route per question of the command line (GET for `list`), each
 //! answering with the report the command's `--json` prints (docs/api.md has the bodies).
-//! Bad input is a 400 with the command line's message; a limit a 422; the time limit a 503.
+//! Bad input is a 400 with the command line's message; a limit a 422; the time limit and a
+//! busy server a 503 with `Retry-After`. `GET /api/status` says how many computations run.
 //! `value`, `moves`, `sum`, `explain`, `seq` and `play` take `"misere": true` (misère play, as
 //! `--misere`: the library's misère positions and reports).
 
@@ -29,6 +30,7 @@ pub const MAX_SEQ_TO: u64 = 1_000_000;
 pub fn routes() -> Router<Arc<Jobs>> {
     Router::new()
         .route("/list", get(list))
+        .route("/status", get(status))
         .route("/value", post(value))
         .route("/moves", post(moves))
         .route("/sum", post(sum))
@@ -92,6 +94,23 @@ async fn list(State(jobs): State<Arc<Jobs>>) -> Response {
             max_millis: l.max_time.as_millis(),
             max_seq_to: MAX_SEQ_TO,
         },
+    })
+    .into_response()
+}
+
+/// `GET /api/status`: the computations running now, the most that run at once (a busy server
+/// answers 503 with `Retry-After`), and the longest any computation went on past its time limit.
+async fn status(State(jobs): State<Arc<Jobs>>) -> Response {
+    #[derive(Serialize)]
+    struct Status {
+        running: usize,
+        jobs: usize,
+        max_overrun_ms: u128,
+    }
+    Json(Status {
+        running: jobs.running(),
+        jobs: jobs.limits().jobs.max(1),
+        max_overrun_ms: jobs.max_overrun().as_millis(),
     })
     .into_response()
 }

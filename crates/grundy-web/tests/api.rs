@@ -1,7 +1,9 @@
 //! The explorer's API over real sockets: each answer is the library's report (the same JSON as
 //! `--json`), bad input is a 400 with the command line's message, limits and the time limit
 //! answer with an error while the server keeps serving, a client that goes away frees its slot,
-//! and a bounded load test (200 requests from 20 clients, some malformed or over the limits).
+//! a busy server answers 503 with `Retry-After` at once, a bounded load test (200 requests from
+//! 20 clients, some malformed or over the limits), and a mixed load of hostile bodies, long jobs
+//! and plain requests after which every computation has ended and the CPU is at rest.
 
 use grundy::games::{self, REGISTRY, Settings};
 use grundy::report::{ExplainReport, MovesReport, SumReport, ValueReport, WtiaReport};
@@ -24,6 +26,29 @@ async fn start(limits: ServerLimits) -> SocketAddr {
         .unwrap();
     });
     rx.await.unwrap()
+}
+
+/// A server as [`start`], but on a runtime of its own on a thread that is never joined: a test
+/// whose computations do not stop fails at its assertion instead of hanging in the drop of its
+/// runtime (which waits for every blocking task).
+fn start_detached(limits: ServerLimits) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+            grundy_web::serve(addr, limits, |a| {
+                let _ = tx.send(a);
+            })
+            .await
+            .unwrap();
+        });
+    });
+    rx.recv().unwrap()
 }
 
 /// One HTTP/1.1 request (`Connection: close`): the status and the body.
@@ -64,6 +89,17 @@ fn dechunk(mut body: &str) -> String {
 async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
     let (status, text) = request(addr, "POST", path, &body.to_string()).await;
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+/// [`post`], asked again after 10 ms while the server answers busy (503 `busy`).
+async fn post_when_free(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    loop {
+        let (status, v) = post(addr, path, body.clone()).await;
+        if status != 503 || v["kind"] != "busy" {
+            return (status, v);
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 fn built(words: &str) -> Box<dyn grundy::position::AnyPosition> {
@@ -213,6 +249,7 @@ async fn bad_input_is_a_400_with_the_command_lines_message_and_no_disk_is_touche
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn limits_answer_with_an_error_and_the_server_keeps_serving() {
+    let _heavy = HEAVY.lock().await;
     let addr = start(ServerLimits::default()).await;
     let (status, e) = post(
         addr,
@@ -243,6 +280,7 @@ async fn limits_answer_with_an_error_and_the_server_keeps_serving() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_goes_away_cancels_its_computation() {
+    let _heavy = HEAVY.lock().await;
     // One slot and a long time limit: only the cancellation can free the slot.
     let limits = ServerLimits {
         jobs: 1,
@@ -259,24 +297,33 @@ async fn a_client_that_goes_away_cancels_its_computation() {
     s.write_all(head.as_bytes()).await.unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
     drop(s);
+    // The one slot is busy (503 at once) until the cancelled search has returned.
     let t = Instant::now();
-    let (status, v) = tokio::time::timeout(
-        Duration::from_secs(30),
-        post(addr, "/api/value", json!({"position": "nim 5"})),
-    )
-    .await
-    .expect("the slot is freed once the client went away");
-    assert_eq!((status, v["value"].as_u64()), (200, Some(5)));
-    assert!(t.elapsed() < Duration::from_secs(10));
+    loop {
+        let (status, v) = post(addr, "/api/value", json!({"position": "nim 5"})).await;
+        if status == 200 {
+            assert_eq!(v["value"].as_u64(), Some(5));
+            break;
+        }
+        assert_eq!((status, v["kind"].as_str()), (503, Some("busy")), "{v}");
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "the slot is freed once the client went away"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(running(addr).await, 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_request_does_not_block_others() {
+    let _heavy = HEAVY.lock().await;
     // The state limit far above what 3 s of search can store, so that the time limit (503)
     // ends the slow request whatever the machine's speed: at the default 2·10^6 states a
     // fast engine reached the state limit (422) first.
     let limits = ServerLimits {
         max_states: 200_000_000,
+        jobs: 2,
         ..ServerLimits::default()
     };
     let addr = start(limits).await;
@@ -309,7 +356,7 @@ async fn load_test_200_requests_from_20_clients() {
                     1 => assert_eq!(request(addr, "POST", "/api/value", "{\"position\": ").await.0, 400),
                     // Bad input.
                     2 => assert_eq!(
-                        post(addr, "/api/value", json!({"position": format!("nim {a} -{b}")}))
+                        post_when_free(addr, "/api/value", json!({"position": format!("nim {a} -{b}")}))
                             .await
                             .0,
                         400
@@ -317,12 +364,12 @@ async fn load_test_200_requests_from_20_clients() {
                     // Over the state limit.
                     3 => {
                         let q = json!({"position": "levels 4,9,3 2,5", "limits": {"max_states": 3}});
-                        assert_eq!(post(addr, "/api/value", q).await.0, 422);
+                        assert_eq!(post_when_free(addr, "/api/value", q).await.0, 422);
                     }
-                    // Good: Bouton's nim-sum.
+                    // Good: Bouton's nim-sum (asked again while the server is busy).
                     _ => {
-                        let (status, v) =
-                            post(addr, "/api/value", json!({"position": format!("nim {a} {b} {d}")})).await;
+                        let q = json!({"position": format!("nim {a} {b} {d}")});
+                        let (status, v) = post_when_free(addr, "/api/value", q).await;
                         assert_eq!((status, v["value"].as_u64()), (200, Some(a ^ b ^ d)));
                         good += 1;
                     }
@@ -421,4 +468,408 @@ async fn misere_answers_are_the_librarys_misere_reports() {
     assert_eq!(status, 400);
     let (status, w) = post(addr, "/api/wtia", json!({"components": ["nim 1"], "misere": true})).await;
     assert_eq!(status, 400, "{w}");
+}
+
+/// Tests that time CPU or hold long computations take this lock, so that one's load does not
+/// show in another's figures (the tests of a binary run in parallel).
+static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// CPU time of this process so far (user + system, in clock ticks of 10 ms), from
+/// `/proc/self/stat`; `None` without `/proc`.
+fn cpu_ticks() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (in parentheses, which may hold spaces): utime is the
+    // 14th field of the line, the 12th after the name.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+/// `GET /api/status`.
+async fn status(addr: SocketAddr) -> Value {
+    let (status, text) = request(addr, "GET", "/api/status", "").await;
+    assert_eq!(status, 200, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The computations running now.
+async fn running(addr: SocketAddr) -> u64 {
+    status(addr).await["running"].as_u64().unwrap()
+}
+
+/// One request whose body the server may refuse before reading it whole (a body over axum's
+/// 2 MB limit): the status, or `None` when the server closed the connection first.
+async fn request_lenient(addr: SocketAddr, path: &str, body: &str) -> Option<(u16, String, String)> {
+    let mut s = TcpStream::connect(addr).await.ok()?;
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = s.write_all(head.as_bytes()).await;
+    let _ = s.write_all(body.as_bytes()).await;
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out).await;
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let status = text.get(9..12)?.parse().ok()?;
+    let (headers, body) = text.split_once("\r\n\r\n")?;
+    Some((status, headers.to_ascii_lowercase(), body.to_string()))
+}
+
+/// What one request of the load was: its kind, the statuses it may answer, and for a long job
+/// its time limit.
+struct Asked {
+    kind: &'static str,
+    path: &'static str,
+    body: String,
+    allowed: &'static [u16],
+    millis: Option<u64>,
+}
+
+/// The `i`th request of the mixed load: hostile bodies, long jobs with short time limits
+/// (the misère Nim of issue 35 item 6 among them) and plain requests, interleaved.
+fn load_request(i: u64) -> Asked {
+    let millis = 200 + (i * 37) % 800;
+    let limits = json!({ "max_millis": millis });
+    let ok: &[u16] = &[200, 400, 422, 503];
+    let (kind, path, body, allowed, millis) = match i % 12 {
+        0 | 6 => (
+            "plain",
+            "/api/value",
+            json!({"position": format!("nim {} {} {}", i % 50, 12, 5)}).to_string(),
+            &[200, 503][..],
+            None,
+        ),
+        1 => (
+            "malformed json",
+            "/api/value",
+            "{\"position\": ".to_string(),
+            &[400][..],
+            None,
+        ),
+        2 => (
+            "huge numbers",
+            "/api/value",
+            json!({"position": "nim 99999999999999999999999999999 3 1e400"}).to_string(),
+            &[400, 503][..],
+            None,
+        ),
+        3 => (
+            "unknown game",
+            "/api/moves",
+            json!({"position": format!("nmi{i} 3")}).to_string(),
+            &[400, 503][..],
+            None,
+        ),
+        4 => (
+            "huge position",
+            "/api/value",
+            json!({"position": format!("nim {}", "7 ".repeat(300_000)), "limits": limits}).to_string(),
+            ok,
+            Some(millis),
+        ),
+        5 => (
+            "misère nim 100000 100000",
+            "/api/value",
+            json!({"position": "nim 100000 100000", "misere": true, "limits": limits}).to_string(),
+            ok,
+            Some(millis),
+        ),
+        7 => (
+            "cram 8x8 with moves",
+            "/api/value",
+            json!({"position": "cram 8x8", "limits": limits}).to_string(),
+            ok,
+            Some(millis),
+        ),
+        8 => (
+            "misère kayles 10^12",
+            "/api/value",
+            json!({"position": "kayles 1000000000000", "misere": true, "limits": limits}).to_string(),
+            ok,
+            Some(millis),
+        ),
+        9 => (
+            "wrong types",
+            "/api/sum",
+            json!({"components": [1, 2], "misere": "yes"}).to_string(),
+            &[400][..],
+            None,
+        ),
+        10 => (
+            "long sequence",
+            "/api/seq",
+            json!({"game": "0.137", "to": 1_000_000, "all": true, "limits": limits}).to_string(),
+            ok,
+            Some(millis),
+        ),
+        _ => (
+            "misère sum",
+            "/api/sum",
+            json!({"components": ["kayles 60", "kayles 61", "nim 40 50"], "misere": true, "limits": limits})
+                .to_string(),
+            ok,
+            Some(millis),
+        ),
+    };
+    Asked {
+        kind,
+        path,
+        body,
+        allowed,
+        millis,
+    }
+}
+
+/// What a load left: the figures BENCHMARKS.md records.
+struct LoadFigures {
+    requests: u64,
+    clients: u64,
+    seconds: f64,
+    busy: u64,
+    long_jobs: u64,
+    jobs: usize,
+    plain_during_max: Duration,
+    plain_after: Duration,
+    idle_after_load: Duration,
+    max_overrun: Duration,
+    peak_resident_mib: u64,
+    cpu_in_the_second_after: f64,
+}
+
+/// Send `requests` requests of [`load_request`] from `clients` concurrent clients (each waits
+/// 50 ms after a busy answer) to a server computing 4 requests at once (more than the cores of
+/// a small machine, so that cancelled computations compete for them) with 1 GiB of memory, a
+/// plain request every 100 ms beside them, and check: every answer is one the request may get (a 503 with
+/// `Retry-After`), each plain request answers in under a second, no computation ran a second
+/// past its deadline and all have ended within 1.5 s of the last deadline, the next second uses little CPU, and the resident memory
+/// stays under 1.5 GiB.
+async fn mixed_load(requests: u64, clients: u64) -> LoadFigures {
+    let _heavy = HEAVY.lock().await;
+    let jobs = 4;
+    let limits = ServerLimits {
+        max_memory: 1 << 30,
+        jobs,
+        ..ServerLimits::default()
+    };
+    let addr = start_detached(limits);
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Peak resident memory, sampled every 20 ms.
+    let sampler = {
+        let done = done.clone();
+        tokio::spawn(async move {
+            let mut peak = 0;
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                peak = peak.max(grundy::memory::resident().unwrap_or(0));
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            peak
+        })
+    };
+    // A plain request every 100 ms during the load: its slowest answer.
+    let plain = {
+        let done = done.clone();
+        tokio::spawn(async move {
+            let mut slowest = Duration::ZERO;
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                let t = Instant::now();
+                let (status, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5"})).await;
+                let took = t.elapsed();
+                assert!(
+                    status == 200 || status == 503,
+                    "plain request during the load: {status} {v}"
+                );
+                if status == 200 {
+                    assert_eq!(v["value"], 3);
+                }
+                assert!(
+                    took < Duration::from_secs(1),
+                    "a plain request took {took:?} during the load"
+                );
+                slowest = slowest.max(took);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            slowest
+        })
+    };
+    let started = Instant::now();
+    let next = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let next = next.clone();
+        tasks.push(tokio::spawn(async move {
+            let (mut busy, mut ran, mut last_deadline) = (0u64, 0u64, started);
+            loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= requests {
+                    return (busy, ran, last_deadline);
+                }
+                let asked = load_request(i);
+                let sent = Instant::now();
+                let (status, headers, body) = request_lenient(addr, asked.path, &asked.body)
+                    .await
+                    .unwrap_or_else(|| panic!("request {i} ({}): no answer", asked.kind));
+                assert!(
+                    asked.allowed.contains(&status),
+                    "request {i} ({}): {status} {body}",
+                    asked.kind
+                );
+                let refused = status == 503 && body.contains("\"busy\"");
+                if status == 503 {
+                    assert!(
+                        headers.contains("retry-after: "),
+                        "request {i}: 503 without Retry-After"
+                    );
+                }
+                if refused {
+                    // A client that waits a little (less than Retry-After, to keep the load up).
+                    busy += 1;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                } else if asked.millis.is_some() {
+                    ran += 1;
+                }
+                if let (Some(ms), false) = (asked.millis, refused) {
+                    last_deadline = last_deadline.max(sent + Duration::from_millis(ms));
+                    assert!(
+                        sent.elapsed() < Duration::from_millis(ms + 1000),
+                        "request {i} ({}) answered {:?} after it was sent, its limit {ms} ms",
+                        asked.kind,
+                        sent.elapsed()
+                    );
+                }
+            }
+        }));
+    }
+    let (mut busy, mut long_jobs, mut last_deadline) = (0, 0, started);
+    for t in tasks {
+        let (b, r, d) = t.await.expect("every answer is one the request may get");
+        busy += b;
+        long_jobs += r;
+        last_deadline = last_deadline.max(d);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let plain_during_max = plain.await.expect("plain requests answer in under a second");
+    // Every computation ends within about a second of its deadline.
+    let load_ended = Instant::now();
+    let idle_after_load = loop {
+        if running(addr).await == 0 {
+            break load_ended.elapsed();
+        }
+        assert!(
+            last_deadline.elapsed() < Duration::from_millis(1500),
+            "{} computations still run {:?} after the last deadline",
+            running(addr).await,
+            last_deadline.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let max_overrun = Duration::from_millis(status(addr).await["max_overrun_ms"].as_u64().unwrap());
+    assert!(
+        max_overrun < Duration::from_secs(1),
+        "a computation ran {max_overrun:?} past its deadline"
+    );
+    // CPU at rest: the process's CPU time over the next second.
+    let before = cpu_ticks();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let cpu_in_the_second_after = match (before, cpu_ticks()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 100.0,
+        _ => 0.0,
+    };
+    assert!(
+        cpu_in_the_second_after < 0.25,
+        "{cpu_in_the_second_after} s of CPU in the second after the load"
+    );
+    let t = Instant::now();
+    let (status, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5"})).await;
+    let plain_after = t.elapsed();
+    assert_eq!((status, v["value"].as_u64()), (200, Some(3)));
+    assert!(plain_after < Duration::from_secs(1), "{plain_after:?}");
+    let peak = sampler.await.unwrap();
+    assert!(peak < 3 << 29, "peak resident {} MiB", peak >> 20);
+    LoadFigures {
+        requests,
+        clients,
+        seconds,
+        busy,
+        long_jobs,
+        jobs,
+        plain_during_max,
+        plain_after,
+        idle_after_load,
+        max_overrun,
+        peak_resident_mib: peak >> 20,
+        cpu_in_the_second_after,
+    }
+}
+
+impl std::fmt::Display for LoadFigures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} requests, {} clients, {} jobs at once, {:.1} s, {} busy 503s, {} long jobs computed; plain request: slowest {:?} during, {:?} after; \
+             no job running {:?} after the last answer, the latest {:?} past its deadline; CPU {:.2} s in the second after; peak resident {} MiB",
+            self.requests,
+            self.clients,
+            self.jobs,
+            self.seconds,
+            self.busy,
+            self.long_jobs,
+            self.plain_during_max,
+            self.plain_after,
+            self.idle_after_load,
+            self.max_overrun,
+            self.cpu_in_the_second_after,
+            self.peak_resident_mib
+        )
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mixed_load_of_300_requests_ends_every_job_and_leaves_the_cpu_idle() {
+    let figures = mixed_load(300, 20).await;
+    eprintln!("{figures}");
+}
+
+/// The full load of issue 35: `cargo test --release -p grundy-web --test api -- --ignored`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "about a minute: the full load of 2,000 requests"]
+async fn mixed_load_of_2000_requests_ends_every_job_and_leaves_the_cpu_idle() {
+    let figures = mixed_load(2000, 20).await;
+    eprintln!("{figures}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_server_answers_503_with_retry_after_at_once() {
+    let _heavy = HEAVY.lock().await;
+    let limits = ServerLimits {
+        jobs: 1,
+        max_states: 200_000_000,
+        ..ServerLimits::default()
+    };
+    let addr = start(limits).await;
+    let slow = tokio::spawn(post(
+        addr,
+        "/api/value",
+        json!({"position": "cram 7x8", "limits": {"max_millis": 2000}}),
+    ));
+    while running(addr).await == 0 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let t = Instant::now();
+    let answer = request_lenient(addr, "/api/value", &json!({"position": "nim 1 2"}).to_string())
+        .await
+        .unwrap();
+    assert!(t.elapsed() < Duration::from_millis(500), "{:?}", t.elapsed());
+    assert_eq!(answer.0, 503, "{answer:?}");
+    assert!(answer.1.contains("retry-after: 1"), "{answer:?}");
+    assert!(answer.2.contains("\"busy\""), "{answer:?}");
+    assert_eq!(slow.await.unwrap().0, 503);
+    // The slot is freed once the computation has really ended.
+    let t = Instant::now();
+    while running(addr).await != 0 {
+        assert!(t.elapsed() < Duration::from_secs(1), "the cancelled search still runs");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (status, v) = post(addr, "/api/value", json!({"position": "nim 1 2"})).await;
+    assert_eq!((status, v["value"].as_u64()), (200, Some(3)));
 }

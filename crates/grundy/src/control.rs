@@ -72,6 +72,15 @@ pub enum Event {
     /// A line of information, such as `table file cram.tbl: 1200 nimbers read`, or the output
     /// of a Rhai script's `print` and `debug`.
     Message(String),
+    /// Values finished so far, in order: g(`first`), g(`first` + 1), ... (the take-and-break
+    /// sequence engine sends each run of heaps once, as it goes, when an observer listens), so
+    /// a front end can write a sequence while it is computed.
+    Values {
+        /// The heap of the first value.
+        first: u64,
+        /// The values of heaps `first..first + values.len()`.
+        values: Vec<u64>,
+    },
 }
 
 /// Receives the [`Event`]s of a computation. Closures `Fn(&Event) + Send + Sync` are observers.

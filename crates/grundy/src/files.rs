@@ -1,7 +1,9 @@
 //! Files the library reads and writes itself: saved tables are written atomically (a temporary
 //! file in the same directory, synced, then renamed over the old one) and checked with a
 //! checksum; input files must be regular files of bounded size, so a FIFO or `/dev/zero` is
-//! refused instead of blocking or filling the memory.
+//! refused instead of blocking or filling the memory. An output file that is a FIFO is opened
+//! on a helper thread and waited for at most [`FIFO_WAIT`] (less when the cancellation token
+//! fires): with no reader, opening it would block forever.
 //!
 //! A front end that serves others (the web explorer) confines a computation to files it was
 //! given as text with [`sandboxed`]: there, reads see only those texts and writes are refused,
@@ -86,6 +88,20 @@ pub fn write_atomic_with(
     what: &str,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<()> {
+    write_atomic_until(path, what, &crate::control::Cancel::new(), fill)
+}
+
+/// How long an output file that is a FIFO is waited for a reader before the write fails.
+pub const FIFO_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// [`write_atomic_with`], where the wait for the reader of a FIFO also ends, with
+/// [`Error::Interrupted`], once `cancel` is cancelled (Ctrl-C).
+pub fn write_atomic_until(
+    path: &Path,
+    what: &str,
+    cancel: &crate::control::Cancel,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     if in_sandbox() {
         return Err(Error::Input(format!(
             "cannot write {what} {}: this front end writes no file",
@@ -95,9 +111,23 @@ pub fn write_atomic_with(
     let err = |e: std::io::Error| Error::Input(format!("cannot write {what} {}: {e}", path.display()));
     // A device or a FIFO (`--csv=/dev/null`, `/dev/stdout`, a named pipe) is written in place:
     // renaming a temporary file over it would replace the device itself with a regular file.
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+    if let Ok(m) = std::fs::metadata(path)
+        && !m.is_file()
+        && !m.is_dir()
+    {
+        #[cfg(unix)]
+        let file = if std::os::unix::fs::FileTypeExt::is_fifo(&m.file_type()) {
+            open_fifo(path, what, cancel)?
+        } else {
+            std::fs::OpenOptions::new().write(true).open(path).map_err(err)?
+        };
+        #[cfg(not(unix))]
+        let file = {
+            let _ = cancel; // no FIFO to wait for
+            std::fs::OpenOptions::new().write(true).open(path).map_err(err)?
+        };
         let written = (|| {
-            let mut out = std::io::BufWriter::new(std::fs::OpenOptions::new().write(true).open(path)?);
+            let mut out = std::io::BufWriter::new(file);
             fill(&mut out)?;
             out.flush()
         })();
@@ -135,6 +165,52 @@ pub fn write_atomic_with(
         let _ = std::fs::remove_file(&tmp);
     }
     written.map_err(err)
+}
+
+/// Open the FIFO at `path` for writing: on a helper thread, since the open blocks until a
+/// reader opens the other end; waited for at most [`FIFO_WAIT`] or until `cancel` fires. When
+/// the wait ends without a reader, the helper is released by opening the FIFO for reading and
+/// writing here (which never blocks on Linux and counts as a reader), so no thread is left
+/// blocked.
+#[cfg(unix)]
+fn open_fifo(path: &Path, what: &str, cancel: &crate::control::Cancel) -> Result<std::fs::File> {
+    use std::sync::mpsc::RecvTimeoutError;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let target = path.to_path_buf();
+    let opener = std::thread::Builder::new()
+        .name("fifo-open".into())
+        .spawn(move || {
+            let _ = tx.send(std::fs::OpenOptions::new().write(true).open(target));
+        })
+        .map_err(|e| Error::Input(format!("cannot write {what} {}: {e}", path.display())))?;
+    let start = std::time::Instant::now();
+    let why = loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(20)) {
+            Ok(opened) => {
+                return opened.map_err(|e| Error::Input(format!("cannot write {what} {}: {e}", path.display())));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                break Error::Input(format!(
+                    "cannot write {what} {}: the FIFO could not be opened",
+                    path.display()
+                ));
+            }
+            Err(RecvTimeoutError::Timeout) if cancel.is_cancelled() => break Error::Interrupted,
+            Err(RecvTimeoutError::Timeout) if start.elapsed() >= FIFO_WAIT => {
+                break Error::Input(format!(
+                    "cannot write {what} {}: it is a FIFO and no reader opened it within {} s (start the reader first)",
+                    path.display(),
+                    FIFO_WAIT.as_secs()
+                ));
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    };
+    if let Ok(release) = std::fs::OpenOptions::new().read(true).write(true).open(path) {
+        let _ = opener.join();
+        drop(release);
+    }
+    Err(why)
 }
 
 /// Check that `path` names a regular file (not a FIFO, a device or a directory) of at most

@@ -405,7 +405,8 @@ pub struct ServeArgs {
     /// Longest time one request may compute, in seconds [default: 20].
     #[arg(long, value_name = "SECONDS")]
     pub max_time: Option<String>,
-    /// Most positions one request may keep [default: 2000000]; --max-memory: the process's.
+    /// Most positions one request may keep [default: 2000000]; --max-memory: the process's;
+    /// --jobs: requests computed at once, further ones answered 503 (busy) [default: one per core].
     #[command(flatten)]
     pub limits: Limits,
 }

@@ -32,8 +32,17 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             if !e.use_stderr() {
-                let _ = e.print(); // --help, --version
-                return 0;
+                // --help, --version: a failed write (`> /dev/full`) is an error as for every
+                // other output; a closed pipe is not.
+                use std::io::Write;
+                return match e.print().and_then(|()| std::io::stdout().flush()) {
+                    Ok(()) => 0,
+                    Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                    Err(w) => {
+                        eprintln!("grundy: cannot write the output: {w}");
+                        2
+                    }
+                };
             }
             eprintln!("grundy: {}", usage_error(&e));
             return 2;
@@ -229,6 +238,10 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
     if let Some(t) = &a.max_time {
         let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);
         limits.max_time = std::time::Duration::from_secs(s);
+    }
+    // --jobs K: computations at once (0, the default: one per core).
+    if a.limits.jobs.is_some() && settings.limits.jobs != 0 {
+        limits.jobs = settings.limits.jobs;
     }
     let stop = settings.limits.control.cancel_token().clone();
     grundy_web::run(&a.host, a.port, a.open, limits, stop.clone()).map_err(Error::Input)?;

@@ -31,7 +31,7 @@ pub const GRACE: Duration = Duration::from_secs(3);
 pub const LIMIT_EXIT: i32 = 3;
 
 /// The process's cancellation token.
-fn cancel() -> &'static Cancel {
+pub(crate) fn cancel() -> &'static Cancel {
     static CANCEL: OnceLock<Cancel> = OnceLock::new();
     CANCEL.get_or_init(Cancel::new)
 }

@@ -4,7 +4,10 @@
 //! Options: `--method auto|plain|sparse` (take-and-break codes; auto picks the sparse space
 //! method when it pays), `--all` (compute every value even after the period is proved, for
 //! checks and benchmarks). Output is streamed: `--csv FILE` writes a file, `--json` and text go
-//! to stdout; the text table is printed for N ≤ 10000, a summary beyond.
+//! to stdout; the text table is printed for N ≤ 10000, a summary beyond. `--csv` to stdout is
+//! written while the values are computed (the engine's [`Event::Values`], [`Stream`]), so a
+//! reader sees the first rows at once, and a reader that closes the pipe (`| head -1`) stops the
+//! computation at once.
 //!
 //! Text, CSV and JSON are rendered from one [`SeqReport`], whose values are a view of the
 //! computed sequence (`Values`): they are read from it as they are written, never copied (a
@@ -14,6 +17,7 @@
 //! Cost: the sequence's (see [`grundy::solve::heap_sequence`]); writing is linear in N.
 
 use super::args::SeqOptions;
+use grundy::control::Event;
 use grundy::error::{Error, Result};
 use grundy::games::{self, Settings};
 use grundy::report::{Natural, SeqReport};
@@ -21,6 +25,7 @@ use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
 use grundy::solve::take_break::{CheckpointFile, Method, Options};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 use std::io::Write;
+use std::sync::{Arc, Mutex};
 
 /// Largest N whose whole table is printed as text.
 const TEXT_TABLE_UP_TO: u64 = 10_000;
@@ -88,9 +93,9 @@ fn run_with(
         let title = format!("--rules {file}");
         if let Some(why) = stopped {
             seq.period = None;
-            return stopped_early(&title, &seq, why, csv, json, capture);
+            return stopped_early(&title, &seq, why, csv, json, capture, 0);
         }
-        return output(&title, &seq, csv, json, capture);
+        return output(&title, &seq, csv, json, capture, 0);
     }
     let checkpoint = match &opts.checkpoint {
         None => None,
@@ -106,20 +111,48 @@ fn run_with(
             Some(c)
         }
     };
+    // CSV to stdout is written as the values come (not with --verify: checked first).
+    let to_stdout = matches!(&csv, Some(None)) || matches!(&csv, Some(Some(f)) if f == "-");
+    let stream = (to_stdout && !capture && !verify).then(|| {
+        Arc::new(Mutex::new(Stream {
+            to,
+            ..Stream::default()
+        }))
+    });
+    let mut control = settings.limits.control.clone();
+    if let Some(stream) = &stream {
+        let outer = control.clone();
+        let stream = Arc::clone(stream);
+        control = outer.quiet().with_observer(move |e: &Event| match e {
+            Event::Values { first, values } => {
+                let mut s = stream.lock().unwrap_or_else(|e| e.into_inner());
+                if s.write(*first, values).is_err() {
+                    // A closed pipe or a full disk: the rest is not wanted, stop the engine.
+                    outer.cancel_token().cancel();
+                }
+            }
+            other => outer.send(other.clone()),
+        });
+    }
     let options = Options {
         method,
         stop_when_proved: !all,
-        control: settings.limits.control.clone(),
+        control,
         jobs: settings.limits.jobs,
         checkpoint,
     };
     let computed = grundy::seq::of_words(words, to, options, &settings)?;
     let seq = computed.sequence;
+    let from = match stream.map(|s| std::mem::take(&mut *s.lock().unwrap_or_else(|e| e.into_inner()))) {
+        Some(Stream { failed: Some(e), .. }) => return quiet_on_closed_pipe(Err(e)).map(|()| String::new()),
+        Some(s) => s.next,
+        None => 0,
+    };
     let Some(rules) = computed.rules else {
-        return output(&computed.title, &seq, csv, json, capture);
+        return output(&computed.title, &seq, csv, json, capture, from);
     };
     if let Some(why) = seq.stopped.clone() {
-        return stopped_early(&computed.title, &seq, why, csv, json, capture);
+        return stopped_early(&computed.title, &seq, why, csv, json, capture, from);
     }
     if verify {
         let values: Vec<u64> = (0..=to).map(|n| seq.get(n)).collect();
@@ -128,7 +161,50 @@ fn run_with(
             verify_sequence(&words[0], &words[1..], rules.as_ref(), &values, &seq, &settings)?
         );
     }
-    output(&computed.title, &seq, csv, json, capture)
+    output(&computed.title, &seq, csv, json, capture, from)
+}
+
+/// CSV rows written to stdout as the engine sends its values ([`Event::Values`]): `to` is the
+/// last heap asked (the engine may compute further to prove a period), `next` the first heap
+/// not yet written (the header is written before heap 0); `failed` the write error that stopped
+/// the stream (a closed pipe, a full disk).
+#[derive(Default)]
+struct Stream {
+    to: u64,
+    next: u64,
+    failed: Option<std::io::Error>,
+}
+
+impl Stream {
+    /// Write the rows of heaps `first..first + values.len()` (those not written yet) and flush
+    /// them, so the reader has them now.
+    fn write(&mut self, first: u64, values: &[u64]) -> std::io::Result<()> {
+        if self.failed.is_some() || first > self.next {
+            return Ok(());
+        }
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let written = (|| {
+            if self.next == 0 && !values.is_empty() {
+                writeln!(out, "n,value")?;
+            }
+            for (n, v) in (first..).zip(values) {
+                if n > self.to {
+                    break;
+                }
+                if n >= self.next {
+                    writeln!(out, "{n},{v}")?;
+                    self.next = n + 1;
+                }
+            }
+            out.flush()
+        })();
+        if let Err(e) = written {
+            let kind = e.kind();
+            self.failed = Some(e);
+            return Err(kind.into());
+        }
+        Ok(())
+    }
 }
 
 /// `--verify`: the values again by an independent method (see [`grundy::solve::verify`]): a
@@ -200,8 +276,9 @@ fn stopped_early(
     csv: Option<Option<String>>,
     json: bool,
     capture: bool,
+    from: u64,
 ) -> Result<String> {
-    let text = output_all(game, seq, csv, json, capture, false)?;
+    let text = output_all(game, seq, csv, json, capture, false, from)?;
     if capture {
         return Err(why);
     }
@@ -212,13 +289,21 @@ fn stopped_early(
     Err(why)
 }
 
-fn output(game: &str, seq: &Sequence, csv: Option<Option<String>>, json: bool, capture: bool) -> Result<String> {
-    output_all(game, seq, csv, json, capture, true)
+fn output(
+    game: &str,
+    seq: &Sequence,
+    csv: Option<Option<String>>,
+    json: bool,
+    capture: bool,
+    from: u64,
+) -> Result<String> {
+    output_all(game, seq, csv, json, capture, true, from)
 }
 
 /// Render a sequence's report as CSV (to a file or stdout), JSON or text; Ctrl-C stops the
 /// writing to stdout if `stoppable`. A CSV file is written whole (to a temporary file, then
-/// renamed), so an existing file is replaced only by a complete one.
+/// renamed), so an existing file is replaced only by a complete one. CSV to stdout starts at
+/// heap `from` (the rows before were streamed, with the header, while computing).
 fn output_all(
     game: &str,
     seq: &Sequence,
@@ -226,6 +311,7 @@ fn output_all(
     json: bool,
     capture: bool,
     stoppable: bool,
+    from: u64,
 ) -> Result<String> {
     let to_file = matches!(&csv, Some(Some(file)) if file != "-");
     let report = SeqReport::of(
@@ -238,8 +324,10 @@ fn output_all(
     );
     match csv {
         Some(Some(file)) if to_file => {
-            grundy::files::write_atomic_with(std::path::Path::new(&file), "the CSV file", |out| {
-                write_csv(&report, out)
+            // A FIFO with no reader is waited for a short while, or until Ctrl-C.
+            let cancel = super::progress::cancel();
+            grundy::files::write_atomic_until(std::path::Path::new(&file), "the CSV file", cancel, |out| {
+                write_csv(&report, out, 0)
             })?;
             Ok(format!(
                 "{}\nwrote heaps 0..{} to {file}\n",
@@ -251,6 +339,7 @@ fn output_all(
             quiet_on_closed_pipe(write_csv(
                 &report,
                 &mut std::io::BufWriter::new(std::io::stdout().lock()),
+                from,
             ))?;
             Ok(String::new())
         }
@@ -329,9 +418,12 @@ impl Serialize for Values<'_> {
 
 type Report<'a> = SeqReport<Values<'a>>;
 
-fn write_csv(r: &Report, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
-    writeln!(out, "n,value")?;
-    for n in 0..=r.values.to() {
+/// The CSV rows of heaps `from..=to`, after the header when `from` is 0.
+fn write_csv(r: &Report, out: &mut (impl Write + ?Sized), from: u64) -> std::io::Result<()> {
+    if from == 0 {
+        writeln!(out, "n,value")?;
+    }
+    for n in from..=r.values.to() {
         r.values.check_interrupt(n)?;
         writeln!(out, "{n},{}", r.values.get(n))?;
     }

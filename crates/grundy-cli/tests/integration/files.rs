@@ -1,5 +1,6 @@
 //! Files and output streams: saved tables are checked and written atomically, an interrupted
-//! `seq --csv` keeps its values, and a failed write to stdout is an error.
+//! `seq --csv` keeps its values, a failed write to stdout is an error (`--help` included), and an
+//! output FIFO without a reader is an error after a short wait, or ends at Ctrl-C.
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -228,6 +229,191 @@ fn a_failed_write_to_stdout_is_an_error() {
         let err = stderr(&out);
         assert!(err.contains("No space left"), "grundy {args:?}: {err}");
     }
+}
+
+#[test]
+fn help_and_version_to_a_full_disk_are_an_error() {
+    for args in [&["--help"][..], &["--version"], &["seq", "--help"], &["help", "value"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = bin()
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("No space left"), "grundy {args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    }
+    // A reader that goes away is no error.
+    let mut child = bin()
+        .arg("--help")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// A FIFO made in a fresh directory of this test.
+fn fifo(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let fifo = dir.join("out.csv");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs")
+            .success()
+    );
+    (dir, fifo)
+}
+
+#[test]
+fn an_output_fifo_without_a_reader_is_an_error_after_a_short_wait() {
+    let (dir, fifo) = fifo("fifo-out");
+    let path = fifo.to_str().expect("utf-8 path");
+    let t = std::time::Instant::now();
+    let child = bin()
+        .args(["seq", "0.77", "--to", "100", "--all", "--csv", path])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let out = wait_at_most(child, std::time::Duration::from_secs(10));
+    assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
+    assert_refused(&out, "no reader");
+    // With a reader, the rows go through the FIFO.
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).expect("reads the FIFO"))
+    };
+    let out = run(&["seq", "0.77", "--to", "100", "--all", "--csv", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = reader.join().expect("the reader ends");
+    assert!(rows.starts_with("n,value\n0,0\n1,1\n"), "{rows}");
+    assert_eq!(rows.lines().count(), 102);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_while_an_output_fifo_waits_for_a_reader_exits_130() {
+    let (dir, fifo) = fifo("fifo-int");
+    let path = fifo.to_str().expect("utf-8 path");
+    for signal in ["-INT", "-TERM"] {
+        let child = bin()
+            .args(["seq", "0.77", "--to", "100", "--all", "--csv", path])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let sent = std::time::Instant::now();
+        let killed = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let out = wait_at_most(child, std::time::Duration::from_secs(10));
+        assert!(
+            sent.elapsed() < std::time::Duration::from_secs(1),
+            "{signal}: ended {:?} after the signal",
+            sent.elapsed()
+        );
+        assert_eq!(out.status.code(), Some(130), "{signal}: {}", stderr(&out));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Wait for `child` at most `limit` (then kill it and fail): a test of a hang must not hang.
+fn wait_at_most(mut child: std::process::Child, limit: std::time::Duration) -> Output {
+    let t = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if t.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("ends");
+            panic!("still running after {limit:?}: {}", stderr(&out));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.wait_with_output().expect("ends")
+}
+
+#[test]
+fn seq_csv_to_stdout_streams_and_stops_at_a_closed_pipe() {
+    use std::io::BufRead;
+    // `grundy seq 0.07 --to 30000000 --all --csv | head -1`: the whole run takes about a minute.
+    let mut child = bin()
+        .args(["seq", "0.07", "--to", "30000000", "--all", "--csv"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let stdout = child.stdout.take().expect("piped");
+    let started = std::time::Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = std::io::BufReader::new(stdout).lines();
+        let first = lines.next().and_then(|l| l.ok());
+        let second = lines.next().and_then(|l| l.ok());
+        let _ = tx.send((first, second, started.elapsed()));
+        // The reader goes away here, as `head` does: the pipe closes.
+    });
+    let Ok((first, second, after)) = rx.recv_timeout(std::time::Duration::from_secs(5)) else {
+        let _ = child.kill();
+        panic!("no row within 5 s: the rows are written only once the whole sequence is computed");
+    };
+    assert_eq!(
+        (first.as_deref(), second.as_deref()),
+        (Some("n,value"), Some("0,0")),
+        "{after:?}"
+    );
+    assert!(
+        after < std::time::Duration::from_secs(2),
+        "the first row after {after:?}"
+    );
+    let closed = std::time::Instant::now();
+    let out = wait_at_most(child, std::time::Duration::from_secs(20));
+    assert!(
+        closed.elapsed() < std::time::Duration::from_secs(2),
+        "ran {:?} after the pipe closed",
+        closed.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn seq_csv_streamed_to_stdout_is_the_same_as_the_file() {
+    let dir = scratch("stream-same");
+    let file = dir.join("s.csv");
+    for args in [
+        &["seq", "0.07", "--to", "300000", "--all"][..],
+        &["seq", "0.07", "--to", "300000"],
+        &["seq", "0.137", "--to", "100000", "--all", "--jobs", "1"],
+        // The engine computes past 5000 to prove the period: only heaps 0..=5000 are rows.
+        &["seq", "0.6", "--to", "5000"],
+    ] {
+        let streamed = run(&[args, &["--csv"]].concat());
+        assert!(streamed.status.success(), "{}", stderr(&streamed));
+        let dash = run(&[args, &["--csv", "-"]].concat());
+        assert_eq!(dash.stdout, streamed.stdout, "{args:?}");
+        let written = run(&[args, &["--csv", file.to_str().expect("utf-8")]].concat());
+        assert!(written.status.success(), "{}", stderr(&written));
+        let saved = std::fs::read(&file).expect("written");
+        assert!(saved == streamed.stdout, "{args:?}: stdout differs from the file");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

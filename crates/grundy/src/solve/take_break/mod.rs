@@ -330,7 +330,12 @@ struct State<'a> {
     /// Heaps saved in the checkpoint file, and when it was last written.
     saved_len: usize,
     saved_at: std::time::Instant,
+    /// Heaps whose values were sent to the observer ([`crate::control::Event::Values`]).
+    streamed: usize,
 }
+
+/// Heaps sent at a time in [`crate::control::Event::Values`].
+const STREAM_EVERY: usize = 4096;
 
 fn parity(v: u32) -> bool {
     v.count_ones() & 1 == 1
@@ -377,6 +382,7 @@ impl<'a> State<'a> {
             pending: None,
             saved_len: 0,
             saved_at: std::time::Instant::now(),
+            streamed: 0,
         })
     }
 
@@ -406,6 +412,14 @@ impl<'a> State<'a> {
             }
             if report && n & 0xfff == 0 {
                 self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
+            }
+            if n >= self.streamed + STREAM_EVERY && self.options.control.observed() {
+                let values = (self.streamed..n).map(|k| u64::from(g.at(k))).collect();
+                self.options.control.send(crate::control::Event::Values {
+                    first: self.streamed as u64,
+                    values,
+                });
+                self.streamed = n;
             }
             if self.save_due(n) {
                 self.save(g)?;
