@@ -244,7 +244,7 @@ impl<E: Engine> AnyPosition for Instance<E> {
         let engine = self.engine.borrow();
         if let Some(limit) = engine.move_limit()
             && let Some(n) = engine.game().move_count(&self.position)
-            && n > limit as u128
+            && n > crate::solve::memo::listing_limit(limit)
         {
             return Err(Error::MoveListLimit(n, limit));
         }

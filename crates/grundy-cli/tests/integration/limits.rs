@@ -265,19 +265,39 @@ fn an_address_space_limit_is_a_memory_limit_not_an_abort() {
     }
 }
 
-/// Issue #35, items 3 and 4: Node Kayles on a long path overflowed the stack (the tree code
-/// was recursive) or aborted, and ignored `--max-states`.
+/// Issue #35, item 3: Node Kayles on a long path overflowed the stack (the tree code was
+/// recursive) or aborted at a few GB under `ulimit -v`; now it searches within the budget
+/// (deep frames drop their lists) and stops at SIGTERM with 130.
 #[test]
-fn node_kayles_on_a_long_path_stops_at_the_state_limit() {
+fn node_kayles_on_a_long_path_neither_aborts_nor_ignores_sigterm() {
     let dir = std::env::temp_dir().join(format!("grundy-longpath-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("path.txt");
     let edges: String = (0..20_000).map(|i| format!("{i} {}\n", i + 1)).collect();
     std::fs::write(&file, edges).unwrap();
-    let args = ["value", "node-kayles", file.to_str().unwrap(), "--max-states", "1000"].map(String::from);
-    let (code, err) = under_address_limit(4_000_000, &args);
-    assert_eq!(code, Some(3), "{err}");
-    assert!(err.contains("stopped after 1000 positions"), "{err}");
+    let child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000 && exec \"$0\" value node-kayles \"$1\"")
+        .arg(assert_cmd::cargo::cargo_bin("grundy"))
+        .arg(&file)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let clock = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        clock.elapsed() < Duration::from_secs(2),
+        "{:?} after SIGTERM",
+        clock.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(!err.contains("overflow") && !err.contains("allocation"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
