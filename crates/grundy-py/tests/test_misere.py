@@ -108,3 +108,16 @@ def test_misere_bad_input():
         grundy.sequence("kayles", to=5, misere=True, all=True)
     with pytest.raises(ValueError):
         grundy.sequence("cram", to=5, misere=True)
+
+
+def test_ctrl_c_stops_a_misere_search_within_a_second(ctrl_c):
+    # Issue #35: the misère paths did not ask the cancellation token (a misère sum of Nim heaps
+    # ran 13 minutes past SIGTERM); a misère Cram row is a long search of a whole sum.
+    rc, out, took = ctrl_c('grundy.value("cram 1x64", misere=True)')
+    assert rc == 7 and out == "interrupted"
+    assert took < 1.0, f"stopped {took:.2f} s after Ctrl-C"
+
+
+def test_misere_nim_is_valued_by_its_formula_for_any_heaps():
+    v = grundy.value("nim 100000 100000 7", misere=True)
+    assert v.value == 7
