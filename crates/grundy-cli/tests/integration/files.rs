@@ -204,6 +204,20 @@ fn sigterm_saves_the_table_file_as_ctrl_c_does() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `grundy ARGS` with its standard output on `/dev/full` (every write fails: no space left).
+fn to_full_disk(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .expect("runs")
+}
+
 #[test]
 fn a_failed_write_to_stdout_is_an_error() {
     let commands: [&[&str]; 6] = [
@@ -215,16 +229,7 @@ fn a_failed_write_to_stdout_is_an_error() {
         &["seq", "0.07", "--to", "100", "--csv"],
     ];
     for args in commands {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full");
-        let out = bin()
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(full)
-            .output()
-            .expect("runs");
+        let out = to_full_disk(args);
         assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(err.contains("No space left"), "grundy {args:?}: {err}");
@@ -234,16 +239,7 @@ fn a_failed_write_to_stdout_is_an_error() {
 #[test]
 fn help_and_version_to_a_full_disk_are_an_error() {
     for args in [&["--help"][..], &["--version"], &["seq", "--help"], &["help", "value"]] {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full");
-        let out = bin()
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(full)
-            .output()
-            .expect("runs");
+        let out = to_full_disk(args);
         assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(err.contains("No space left"), "grundy {args:?}: {err}");
