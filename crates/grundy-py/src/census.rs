@@ -67,7 +67,7 @@ pub fn census_json(
             },
             jobs,
         };
-        json(&census::census(&family, share, &options, &settings.limits.control)?)
+        json(&census::census(&family, share, &options, &settings.control)?)
     })
 }
 
@@ -119,6 +119,6 @@ pub fn census_row_json(
             stop_when_proved: !all,
             quotient_to: None,
         };
-        json(&census::game_row(&code, &options, &settings.limits.control)?)
+        json(&census::game_row(&code, &options, &settings.control)?)
     })
 }

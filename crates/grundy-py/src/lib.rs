@@ -21,9 +21,10 @@ mod run;
 mod solve;
 
 use grundy::error::Error;
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{GenusSeqReport, SeqReport, SumReport, TableCell, TableValues, ValueReport};
+use grundy::settings::Settings;
 use grundy::solve::take_break::{Method, Options};
 use grundy::value::Value;
 use numpy::PyArray1;
@@ -143,8 +144,8 @@ fn sequence_spec<'py>(
         let options = Options {
             method,
             stop_when_proved: !all,
-            control: settings.limits.control.clone(),
-            jobs: settings.limits.jobs,
+            control: settings.control.clone(),
+            jobs: settings.jobs,
             checkpoint: None,
         };
         let seq = grundy::seq::of_words(&words, to, options, &settings)?.sequence;
@@ -154,7 +155,7 @@ fn sequence_spec<'py>(
         // The values cross as one array of 8 bytes a heap: refused as a memory limit when it
         // cannot fit (a proved period makes huge `to` cheap to compute, not to list).
         let bytes = seq.to.saturating_add(1).saturating_mul(8);
-        settings.limits.control.reserve(bytes)?;
+        settings.control.reserve(bytes)?;
         let values: Vec<u64> = (0..=seq.to).map(|n| seq.get(n)).collect();
         let meta = json(&SeqReport::of(words.join(" "), &seq, ()))?;
         Ok((values, meta))
@@ -177,7 +178,7 @@ fn table_cells<'py>(
         let mut first_error = None;
         let mut cells = Vec::with_capacity(specs.len());
         for spec in &specs {
-            settings.limits.control.check()?;
+            settings.control.check()?;
             let cell = match position(spec, &settings) {
                 Ok(p) => match p.value()? {
                     Value::Finite(v) => i64::try_from(v.0)
@@ -264,7 +265,7 @@ fn graph_values(
             .collect::<grundy::Result<Vec<_>>>()?;
         let doc = serde_json::json!({ "vertices": names, "arcs": arcs });
         let graph = games::graph::parse_json(&doc.to_string())?;
-        let solved = games::graph::SolvedGraph::new("the graph", graph, &settings.limits.control)?;
+        let solved = games::graph::SolvedGraph::new("the graph", graph, &settings.control)?;
         names
             .iter()
             .map(|name| {

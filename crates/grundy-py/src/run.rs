@@ -13,8 +13,8 @@
 
 use grundy::control::{Cancel, Control};
 use grundy::error::Error;
-use grundy::games::Settings;
 use grundy::memory::MemoryBudget;
+use grundy::settings::Settings;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -47,14 +47,14 @@ impl Limits {
         let mut settings = Settings::default();
         if let Some(n) = self.max_states {
             let n = usize::try_from(n).map_err(|_| Error::Input(format!("max_states {n} is too large")))?;
-            settings.limits.max_states = n;
-            settings.limits.max_table_states = n;
+            settings.max_states = n;
+            settings.max_table_states = n;
         }
         let memory = match &self.max_memory {
             Some(size) => grundy::memory::parse_size(size)?,
             None => grundy::memory::default_limit(),
         };
-        settings.limits.control = Control::new()
+        settings.control = Control::new()
             .with_cancel(cancel.clone())
             .with_memory(MemoryBudget::new(memory));
         Ok(settings)

@@ -278,7 +278,7 @@ pub fn solve_game<'py>(
     let (start, option_values) = run(py, &limits, move |settings| {
         let (n, arcs, start_options) = sum_graph(&options_table, &value, max)?;
         let graph = Digraph::unnamed(n, &arcs)?;
-        let labels = graph.loopy_values_with(&settings.limits.control)?;
+        let labels = graph.loopy_values_with(&settings.control)?;
         let start = plain(&graph.value_of(&labels, 0));
         let option_values = start_options
             .iter()

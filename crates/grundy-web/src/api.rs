@@ -12,12 +12,13 @@ use axum::extract::{Json, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use grundy::error::{Error, Result};
-use grundy::games::{self, Capability, Editor, REGISTRY, Settings};
+use grundy::games::{self, Capability, Editor, REGISTRY};
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{
     ExplainReport, GameSummary, GenusSeqReport, GraphReport, MisereExplainReport, MoveReport, MovesReport, Natural,
     SeqReport, SumReport, ValueReport, WtiaReport,
 };
+use grundy::settings::Settings;
 use grundy::solve::take_break::{Method, Options};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -313,7 +314,7 @@ async fn seq(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<SeqAsked
         let options = Options {
             method,
             stop_when_proved: !q.all,
-            control: s.limits.control.clone(),
+            control: s.control.clone(),
             jobs: 1,
             checkpoint: None,
         };
@@ -375,7 +376,7 @@ async fn graph(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<GraphA
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        let solved = grundy::games::graph::load(&q.file, &s.limits.control)?;
+        let solved = grundy::games::graph::load(&q.file, &s.control)?;
         let g = &solved.graph;
         let arc_list = g
             .vertices()
@@ -400,7 +401,7 @@ async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Compone
     }
     jobs.run(q.limits, q.files, move |s| {
         let parts = build_all(&q.components, s, "wtia")?;
-        WtiaReport::of(&parts, &s.limits)
+        WtiaReport::of(&parts, s)
     })
     .await
 }
@@ -426,7 +427,7 @@ async fn play(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positio
         let chosen = match p.moves() {
             Ok(moves) if moves.is_empty() => None,
             Ok(moves) => {
-                let mut remoteness = grundy::opponent::Remoteness::new(s.limits.control.clone());
+                let mut remoteness = grundy::opponent::Remoteness::new(s.control.clone());
                 Some(grundy::opponent::computer_move(p.as_ref(), moves, &mut remoteness)?)
             }
             Err(Error::MoveListLimit(..)) => Some(grundy::opponent::huge_computer_move(p.as_ref())?),

@@ -20,8 +20,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use grundy::control::{Cancel, Control};
 use grundy::error::{Error, Limit};
-use grundy::games::Settings;
 use grundy::memory::MemoryBudget;
+use grundy::settings::Settings;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -257,9 +257,9 @@ impl Jobs {
             .with_cancel(cancel.clone())
             .with_memory(self.memory.clone());
         let mut settings = Settings::default();
-        settings.limits.max_states = max_states;
-        settings.limits.max_table_states = max_states;
-        settings.limits.control = control;
+        settings.max_states = max_states;
+        settings.max_table_states = max_states;
+        settings.control = control;
         let deadline = start + time;
         let overrun = Arc::clone(&self.overrun);
         let task = tokio::task::spawn_blocking(move || {

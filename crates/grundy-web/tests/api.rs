@@ -5,8 +5,9 @@
 //! 20 clients, some malformed or over the limits), and a mixed load of hostile bodies, long jobs
 //! and plain requests after which every computation has ended and the CPU is at rest.
 
-use grundy::games::{self, REGISTRY, Settings};
+use grundy::games::{self, REGISTRY};
 use grundy::report::{ExplainReport, MovesReport, SumReport, ValueReport, WtiaReport};
+use grundy::settings::Settings;
 use grundy_web::ServerLimits;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -186,7 +187,7 @@ async fn every_answer_is_the_librarys_report() {
         .iter()
         .map(|c| games::build(&games::words(c), &Settings::default()).unwrap())
         .collect();
-    let want = WtiaReport::of(&parts, &Settings::default().limits).unwrap();
+    let want = WtiaReport::of(&parts, &Settings::default()).unwrap();
     assert_eq!(w, as_json(&want), "the web's wtia is the library's report");
 
     // A graph given as text: the cycle a → b → c → a draws, the isolated d is a P-vertex.

@@ -1,7 +1,7 @@
 //! Control of long computations from outside: a cancellation token ([`Cancel`]), a progress
 //! observer ([`Observer`] receiving [`Event`]s) and a memory budget
 //! ([`crate::memory::MemoryBudget`]), bundled in one [`Control`] that travels inside
-//! [`crate::solve::Limits`] (and so inside [`crate::games::Settings`]) to every engine.
+//! [`crate::settings::Settings`] to every engine.
 //!
 //! Why: the library never prints and never ends the process. An engine asks
 //! [`Control::check`] at its checkpoints and returns [`Error::Interrupted`] or
@@ -323,12 +323,8 @@ mod tests {
 
     #[test]
     fn a_cancelled_solver_stops_with_interrupted() {
-        let limits = crate::solve::Limits::default();
-        limits.control.cancel_token().cancel();
-        let settings = crate::games::Settings {
-            limits,
-            ..Default::default()
-        };
+        let settings = crate::settings::Settings::default();
+        settings.control.cancel_token().cancel();
         let mut solver = settings.solver(crate::games::wythoff::Wythoff);
         assert_eq!(solver.nimber(&(400, 400)), Err(Error::Interrupted));
     }

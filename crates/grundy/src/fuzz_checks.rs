@@ -13,10 +13,11 @@ use crate::games::graph::{Format, SolvedGraph, parse};
 use crate::games::octal::Code;
 #[cfg(feature = "rhai")]
 use crate::games::script::ScriptGame;
-use crate::games::{self, REGISTRY, Settings};
+use crate::games::{self, REGISTRY};
 use crate::games::{chomp, cram, maze};
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Sum};
+use crate::settings::Settings;
 use crate::solve::take_break::{self, Method, Options};
 use crate::solve::verify::plain_value;
 
@@ -38,7 +39,7 @@ pub fn positions(data: &[u8]) {
     let mut words = vec![entry.name.to_string()];
     words.extend(games::words(text));
     let mut settings = Settings::default();
-    settings.limits.max_states = 10_000;
+    settings.max_states = 10_000;
     if let Ok(p) = games::build(&words, &settings) {
         assert!(!p.text().is_empty() || entry.caps.empty_text);
         assert!(!p.game().is_empty());

@@ -69,6 +69,7 @@ pub mod outcome;
 pub mod position;
 pub mod report;
 pub mod seq;
+pub mod settings;
 pub mod solve;
 pub mod table;
 pub mod value;
@@ -77,6 +78,7 @@ pub use error::{Error, Result};
 pub use game::{Convention, Game, Move};
 pub use nimber::{Nimber, mex, nim_sum};
 pub use outcome::Outcome;
+pub use settings::Settings;
 pub use value::Value;
 
 /// Reproducible pseudo-random numbers for the tests (Marsaglia's xorshift64: the same seed,

@@ -142,11 +142,11 @@ impl<G: Game + 'static> Engine for Solver<G> {
     }
 
     fn move_limit(&self) -> Option<usize> {
-        Some(self.limits.max_states)
+        Some(self.settings.max_states)
     }
 
     fn control(&self) -> Option<&Control> {
-        Some(&self.limits.control)
+        Some(&self.settings.control)
     }
 }
 

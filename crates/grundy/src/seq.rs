@@ -8,8 +8,9 @@
 //! Cost: the sequence's (see [`crate::solve::heap_sequence`]).
 
 use crate::error::{Error, Result};
+use crate::games;
 use crate::games::heap::HeapRules;
-use crate::games::{self, Settings};
+use crate::settings::Settings;
 use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence_until};
 use crate::solve::take_break::Options;
 
@@ -55,8 +56,8 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
         )));
     };
     let rules = make(name, rest, to)?;
-    if rules.take_break().is_none() && to as u128 >= settings.limits.max_states as u128 {
-        return Err(Error::SequenceLimit(to, settings.limits.max_states));
+    if rules.take_break().is_none() && to as u128 >= settings.max_states as u128 {
+        return Err(Error::SequenceLimit(to, settings.max_states));
     }
     if options.checkpoint.is_some() && rules.take_break().is_none() {
         return Err(Error::Input(format!(

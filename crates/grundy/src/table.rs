@@ -14,8 +14,9 @@
 //! table that a proved row law asks for (at most 4096 per row).
 
 use crate::error::{Error, Result};
-use crate::games::{self, Settings};
+use crate::games;
 use crate::report::{Natural, RowFormReport, TableCell, TableReport, TableValues};
+use crate::settings::Settings;
 use crate::solve::periodicity::{self, Periodicity, RowPattern};
 use crate::value::Value;
 
@@ -166,7 +167,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
         && let Some(grid) = entry.caps.grid
         && table.args.len() == 2
     {
-        table.cells = grid_cells(&table, grid, &settings.limits.control)?;
+        table.cells = grid_cells(&table, grid, &settings.control)?;
         return Ok(table);
     }
     let mut first_error = None;
@@ -174,7 +175,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
     for &r in &table.rows {
         let mut row = Vec::with_capacity(table.cols.len());
         for &c in &table.cols {
-            settings.limits.control.check()?;
+            settings.control.check()?;
             let cell = match games::build(&table.words(r, c), settings) {
                 Ok(p) => Some(p.value()?),
                 Err(Error::Input(m)) => {
@@ -292,8 +293,8 @@ fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodic
     };
     // Each row's sequence is short: cancellable, but without progress of its own.
     let options = crate::solve::take_break::Options {
-        control: settings.limits.control.quiet(),
-        jobs: settings.limits.jobs,
+        control: settings.control.quiet(),
+        jobs: settings.jobs,
         ..Default::default()
     };
     let proved = match crate::solve::heap_sequence::sequence(rules.as_ref(), last, options) {
@@ -341,7 +342,7 @@ fn row_pattern(t: &Table, ri: usize, boolean: bool, settings: &Settings) -> Resu
             .and_then(|p| law.preperiod.max(first).checked_add(p));
         if let Some(want) = want.filter(|&w| w > last && w - last <= MAX_EXTRA_CELLS) {
             for c in last + 1..=want {
-                settings.limits.control.check()?;
+                settings.control.check()?;
                 cells.push(match games::build(&t.words(t.rows[ri], c), settings) {
                     Ok(p) => Some(p.value()?),
                     Err(Error::Input(_)) => None,

@@ -25,8 +25,8 @@
 
 use super::args::CensusArgs;
 use grundy::error::{Error, Result};
-use grundy::games::Settings;
 use grundy::report::{CensusEntry, CensusFormat, CensusReport, CensusStatus, CensusSummary};
+use grundy::settings::Settings;
 use grundy::solve::census::{self, CensusOptions, Family, Member, RowOptions, Shard};
 use std::io::Write;
 use std::path::Path;
@@ -67,7 +67,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
     let of = members.len() as u64;
     let label = family.label();
     let share: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();
-    let control = settings.limits.control.clone();
+    let control = settings.control.clone();
     let mut entries: Vec<CensusEntry> = match (&a.out, format) {
         (Some(out), Some(format)) => resume(out, format, &label, of, (to, quotient_at), shard, &share)?,
         _ => Vec::new(),
@@ -97,7 +97,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
             stop_when_proved: !a.all,
             quotient_to,
         },
-        jobs: settings.limits.jobs,
+        jobs: settings.jobs,
     };
     let ran = census::run_games(
         &pending,

@@ -15,10 +15,11 @@
 use super::position::json_line;
 use super::render::columns;
 use grundy::error::{Error, Result};
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::nimber::Nimber;
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{ExplainComponent, ExplainReport, GenusDerivation, MisereExplainReport, MoveReport, OptionReport};
+use grundy::settings::Settings;
 use grundy::value::Value;
 
 /// `grundy explain GAME ARGS` or `grundy explain --sum 'GAME ARGS' 'GAME ARGS' ...`.

@@ -7,12 +7,12 @@ use super::args::GraphArgs;
 use super::position::{json_line, move_list};
 use super::render::columns;
 use grundy::error::{Result, input};
-use grundy::games::Settings;
 use grundy::games::graph::{Pawns, SolvedGraph, load};
 use grundy::outcome::Outcome;
 use grundy::report::{
     FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, ValueReport,
 };
+use grundy::settings::Settings;
 use grundy::solve::digraph::INFINITE;
 use grundy::solve::gfunctions::{Functions, Rule, enumerate_bounded};
 
@@ -43,11 +43,11 @@ pub fn run(a: &GraphArgs, settings: Settings) -> Result<String> {
     if chosen > 1 {
         return input(format!("choose one of --start, --pawns, --all-g, --boolean: {USAGE}"));
     }
-    let solved = load(&file, &settings.limits.control)?;
+    let solved = load(&file, &settings.control)?;
     if a.verify.verify {
         eprintln!(
             "grundy: {}",
-            grundy::solve::verify::check_graph(&solved.graph, &solved.labels, &settings.limits.control)?
+            grundy::solve::verify::check_graph(&solved.graph, &solved.labels, &settings.control)?
         );
     }
     let limit = usize::try_from(limit.unwrap_or(10)).unwrap_or(usize::MAX);
@@ -234,13 +234,7 @@ fn functions(s: &SolvedGraph, rule: Rule, limit: usize, settings: Settings) -> R
             listed: if limit > 0 { vec![f] } else { vec![] },
         }
     } else {
-        enumerate_bounded(
-            &s.graph,
-            rule,
-            limit,
-            settings.limits.max_states as u64,
-            &settings.limits.control,
-        )?
+        enumerate_bounded(&s.graph, rule, limit, settings.max_states as u64, &settings.control)?
     };
     Ok(FunctionsReport {
         file: s.file.clone(),

@@ -6,8 +6,8 @@ use super::args::SeqOptions;
 use super::position::json_line;
 use super::render::columns;
 use grundy::error::{Error, Result};
-use grundy::games::Settings;
 use grundy::report::{GenusSeqReport, QuotientReport};
+use grundy::settings::Settings;
 
 /// `seq --misere`: the genus table.
 pub fn seq(words: &[String], opts: &SeqOptions, json: bool, csv: bool, settings: Settings) -> Result<String> {

@@ -23,7 +23,7 @@ mod wtia;
 
 use args::{Cli, Command, Limits};
 use grundy::error::Error;
-use grundy::games::Settings;
+use grundy::settings::Settings;
 
 /// Run the command line; returns the exit code.
 pub fn main() -> i32 {
@@ -143,12 +143,12 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
     if let Some(text) = &limits.max_states {
         let n = grundy::games::heap::parse_natural(text, "--max-states")?;
         let n = usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
-        settings.limits.max_states = n;
-        settings.limits.max_table_states = n;
+        settings.max_states = n;
+        settings.max_table_states = n;
     }
     if let Some(text) = &limits.jobs {
         let n = grundy::games::heap::parse_natural(text, "--jobs")?;
-        settings.limits.jobs = usize::try_from(n)
+        settings.jobs = usize::try_from(n)
             .ok()
             .filter(|&j| j <= 1024)
             .ok_or_else(|| Error::Input(format!("--jobs {n}: at most 1024 threads")))?;
@@ -158,7 +158,7 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
         None => grundy::memory::default_limit(),
     };
     progress::set_memory_limit(memory);
-    settings.limits.control = progress::control();
+    settings.control = progress::control();
     Ok(settings)
 }
 
@@ -230,7 +230,7 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
     let mut limits = grundy_web::ServerLimits::default();
     let settings = settings(&a.limits)?;
     if a.limits.max_states.is_some() {
-        limits.max_states = settings.limits.max_states;
+        limits.max_states = settings.max_states;
     }
     if let Some(size) = &a.limits.max_memory {
         limits.max_memory = grundy::memory::parse_size(size)?;
@@ -240,10 +240,10 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
         limits.max_time = std::time::Duration::from_secs(s);
     }
     // --jobs K: computations at once (0, the default: one per core).
-    if a.limits.jobs.is_some() && settings.limits.jobs != 0 {
-        limits.jobs = settings.limits.jobs;
+    if a.limits.jobs.is_some() && settings.jobs != 0 {
+        limits.jobs = settings.jobs;
     }
-    let stop = settings.limits.control.cancel_token().clone();
+    let stop = settings.control.cancel_token().clone();
     grundy_web::run(&a.host, a.port, a.open, limits, stop.clone()).map_err(Error::Input)?;
     // Served until Ctrl-C (or SIGTERM): exit code 130, as every interrupted command.
     if stop.is_cancelled() {

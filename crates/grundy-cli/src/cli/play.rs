@@ -35,10 +35,11 @@
 use super::explain::sum_of;
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::nimber::Nimber;
 use grundy::opponent::{Remoteness, computer_move, huge_computer_move};
 use grundy::position::{AnyPosition, Played};
+use grundy::settings::Settings;
 use grundy::value::Value;
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -141,7 +142,7 @@ fn session(
     );
     // history[i] = (position, side to move there)
     let mut history: Vec<(Box<dyn AnyPosition>, Side)> = vec![(start, first)];
-    let mut remoteness = Remoteness::new(settings.limits.control.clone());
+    let mut remoteness = Remoteness::new(settings.control.clone());
     loop {
         let (position, side) = history.last().map(|(p, s)| (p.boxed(), *s)).expect("non-empty");
         say(out, &format!("\nposition: {}", position.text()));

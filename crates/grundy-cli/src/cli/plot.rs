@@ -22,7 +22,8 @@
 
 use super::args::{PlotArgs, SeqOptions};
 use grundy::error::{Error, Result};
-use grundy::games::{self, Settings};
+use grundy::games;
+use grundy::settings::Settings;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -185,7 +186,7 @@ pub fn table(words: &[String], xs: Vec<i64>, ys: Vec<i64>, settings: &Settings) 
     let mut any = false;
     let mut first_error = None;
     for (r, y) in ys.iter().enumerate() {
-        settings.limits.control.check()?;
+        settings.control.check()?;
         for (c, x) in xs.iter().enumerate() {
             let text = template.replace("{x}", &x.to_string()).replace("{y}", &y.to_string());
             // A cell without a position (Welter's pawns on one square, ...) stays empty.

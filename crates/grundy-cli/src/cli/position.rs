@@ -4,9 +4,10 @@
 use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::position::{AnyPosition, Sum};
 use grundy::report::{MoveReport, MovesReport, SumReport, ValueReport};
+use grundy::settings::Settings;
 use grundy::value::Value;
 use serde::Serialize;
 use std::mem::ManuallyDrop;
@@ -100,8 +101,8 @@ pub fn value(
     no_moves: bool,
     settings: Settings,
 ) -> Result<String> {
-    let max_states = settings.limits.max_states;
-    let control = settings.limits.control.clone();
+    let max_states = settings.max_states;
+    let control = settings.control.clone();
     let settings = Settings {
         moves_follow: !no_moves,
         ..settings

@@ -19,8 +19,9 @@
 use super::args::SeqOptions;
 use grundy::control::Event;
 use grundy::error::{Error, Result};
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::report::{Natural, SeqReport};
+use grundy::settings::Settings;
 use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
 use grundy::solve::take_break::{CheckpointFile, Method, Options};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
@@ -85,8 +86,8 @@ fn run_with(
     }
     if let Some(file) = &opts.rules {
         // A scripted game whose positions are integers: values by the generic solver.
-        if to as u128 >= settings.limits.max_states as u128 {
-            return Err(Error::SequenceLimit(to, settings.limits.max_states));
+        if to as u128 >= settings.max_states as u128 {
+            return Err(Error::SequenceLimit(to, settings.max_states));
         }
         let (values, stopped) = grundy::games::script::integer_values(file, to, &settings)?;
         let mut seq = Sequence::from_values(values, &PeriodProof::None, "generic solver over the script's rules")?;
@@ -119,7 +120,7 @@ fn run_with(
             ..Stream::default()
         }))
     });
-    let mut control = settings.limits.control.clone();
+    let mut control = settings.control.clone();
     if let Some(stream) = &stream {
         let outer = control.clone();
         let stream = Arc::clone(stream);
@@ -138,7 +139,7 @@ fn run_with(
         method,
         stop_when_proved: !all,
         control,
-        jobs: settings.limits.jobs,
+        jobs: settings.jobs,
         checkpoint,
     };
     let computed = grundy::seq::of_words(words, to, options, &settings)?;
@@ -226,15 +227,15 @@ fn verify_sequence(
             let options = Options {
                 method: Method::Plain,
                 stop_when_proved: false,
-                control: settings.limits.control.clone(),
-                jobs: settings.limits.jobs,
+                control: settings.control.clone(),
+                jobs: settings.jobs,
                 checkpoint: None,
             };
             let plain = sequence(rules, to, options)?;
             let again: Vec<u64> = (0..=to).map(|n| plain.get(n)).collect();
             return check_sequence(values, &again, "sparse space against the plain take-and-break method");
         }
-        let generic = grundy::solve::heap_sequence::plain_values(rules, to, &settings.limits.control)?;
+        let generic = grundy::solve::heap_sequence::plain_values(rules, to, &settings.control)?;
         let again: Vec<u64> = generic.iter().map(|v| v.0).collect();
         return check_sequence(
             values,

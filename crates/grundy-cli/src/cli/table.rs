@@ -12,8 +12,8 @@
 
 use super::render::columns;
 use grundy::error::Result;
-use grundy::games::Settings;
 use grundy::report::{Natural, RowFormReport, TableCell, TableReport, TableValues};
+use grundy::settings::Settings;
 
 /// The printed cell: the value (B as 0 or 1), blank where the words are not a position, `D` at
 /// a draw of the Boolean function.

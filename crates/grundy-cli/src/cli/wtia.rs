@@ -5,9 +5,10 @@
 use super::position::json_line;
 use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::position::AnyPosition;
 use grundy::report::WtiaReport;
+use grundy::settings::Settings;
 
 pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
     if words.is_empty() {
@@ -19,7 +20,7 @@ pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
         .iter()
         .map(|w| games::build(&games::words(w), &settings))
         .collect::<Result<_>>()?;
-    let report = WtiaReport::of(&parts, &settings.limits)?;
+    let report = WtiaReport::of(&parts, &settings)?;
     if json { json_line(&report) } else { Ok(text(&report)) }
 }
 

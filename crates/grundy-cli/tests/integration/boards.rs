@@ -3,12 +3,13 @@
 //! behind them, and the engine against the plain solver.
 
 use crate::support::{grundy, json, position, value};
+use grundy::games;
 use grundy::games::chomp::{Chomp, Shape};
 use grundy::games::coloring::Coloring;
 use grundy::games::cram::{Board, Cram};
-use grundy::games::{self, Settings};
 use grundy::outcome::Outcome;
 use grundy::position::AnyPosition;
+use grundy::settings::Settings;
 use grundy::solve::Solver;
 use grundy::solve::search::{Config, Search};
 use grundy::solve::wtia::{self, W, WValues};

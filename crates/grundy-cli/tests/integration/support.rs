@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests.
 
 use assert_cmd::Command;
-use grundy::games::{self, Settings};
+use grundy::games;
 use grundy::position::AnyPosition;
+use grundy::settings::Settings;
 
 /// The repository root (where `examples/` and `docs/` are): commands run there.
 pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");

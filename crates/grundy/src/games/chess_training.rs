@@ -14,7 +14,8 @@
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{Capabilities, GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, args};
+use crate::settings::Settings;
 use crate::position::{AnyPosition, Instance};
 
 /// Queens as (x, y): x columns from the left, y rows from the bottom, both from 0.

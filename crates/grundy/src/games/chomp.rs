@@ -20,7 +20,8 @@
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::cram::parse_size;
-use crate::games::{Capabilities, GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, args};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::chomp_dense::{ChompTable, shape_count};
@@ -169,13 +170,13 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     let shape = parse_shape(word)?;
     let (rows, cols) = (shape.height(), shape.rows[0] as usize);
-    let control = &settings.limits.control;
+    let control = &settings.control;
     let (dense, room) = (ChompTable::bytes(rows, cols), table_bytes(control));
     if dense <= room {
         let engine = ChompDense {
             table: None,
             box_size: (rows, cols),
-            threads: threads(settings.limits.jobs),
+            threads: threads(settings.jobs),
             stats,
             control: control.clone(),
         };
@@ -193,7 +194,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         outcome_above: u32::MAX,
         ..Config::default()
     }
-    .with_limits::<Chomp>(&settings.limits);
+    .with_limits::<Chomp>(&settings);
     Ok(Box::new(
         SearchInstance::searching("chomp", Chomp, config, shape)
             .with_stats(stats)

@@ -10,7 +10,8 @@
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::games::lattice::{axis_moves, axis_moves_to, parse_pair};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 

@@ -13,7 +13,8 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, args};
+use crate::settings::Settings;
 use crate::position::AnyPosition;
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
@@ -166,11 +167,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         outcome_above: u32::MAX,
         ..Config::default()
     }
-    .with_limits::<Coloring>(&settings.limits);
+    .with_limits::<Coloring>(&settings);
     Ok(Box::new(
         SearchInstance::searching("coloring", Coloring, config, row)
             .with_stats(stats)
-            .with_control(settings.limits.control.clone()),
+            .with_control(settings.control.clone()),
     ))
 }
 

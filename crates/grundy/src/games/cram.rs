@@ -16,7 +16,8 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, args};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::Searchable;
@@ -361,15 +362,15 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     // The tables' cap comes from the memory budget (the small-region table is a sixteenth of
     // the main one); --max-states bounds the positions they hold, with an error.
-    let bytes = crate::solve::search::table_bytes(&settings.limits.control) / 17 * 16;
+    let bytes = crate::solve::search::table_bytes(&settings.control) / 17 * 16;
     let config = CramConfig {
         use_transpose: board.w == board.h,
         table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
-        max_states: settings.limits.max_table_states,
+        max_states: settings.max_table_states,
         ..CramConfig::default()
     };
-    let control = settings.limits.control.clone();
-    let jobs = crate::solve::search::threads(settings.limits.jobs);
+    let control = settings.control.clone();
+    let jobs = crate::solve::search::threads(settings.jobs);
     let mut search = if jobs <= 1 {
         let mut one = CramSearch::for_board(board.w as u32, board.h as u32, config);
         one.control = control.clone();

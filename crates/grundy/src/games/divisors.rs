@@ -7,7 +7,8 @@
 
 use crate::error::input;
 use crate::games::heap::{HeapRules, at_most, parse_heaps};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
 

@@ -14,7 +14,8 @@
 //! \[FraenkelYesha1986\].
 
 use crate::error::{Error, Result, input};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::game::{Game, Move};
 use crate::position::{AnyPosition, Engine, Instance};
@@ -307,7 +308,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             "graph {file}: name the vertex of the pawn (or several vertices, one per pawn): `graph FILE V [V ...]`"
         ));
     }
-    let solved = load(file, &settings.limits.control)?;
+    let solved = load(file, &settings.control)?;
     let pawns = vertices.iter().map(|v| solved.vertex(v)).collect::<Result<_>>()?;
     Ok(Box::new(Pawns::place(solved, pawns)))
 }

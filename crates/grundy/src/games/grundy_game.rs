@@ -5,7 +5,8 @@
 //! Sources, by their names in `docs/sources.md`: \[Grundy1939\], \[Handbook\], \[WW\] ch. 4.
 
 use crate::games::heap::{HeapRules, at_most, parse_heaps};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::position::AnyPosition;
 
 /// Grundy's game as one-heap rules (lifted to several heaps by [`crate::games::heap::HeapGame`]);

@@ -75,12 +75,12 @@ pub(crate) fn position<R>(
     name: impl Into<String>,
     rules: R,
     heaps: Vec<u64>,
-    settings: &crate::games::Settings,
+    settings: &crate::settings::Settings,
 ) -> crate::Result<Box<dyn crate::position::AnyPosition>>
 where
     R: HeapRules + Clone + std::fmt::Debug + 'static,
 {
-    let game = HeapGame::for_heaps(rules, &heaps, &settings.limits.control)?;
+    let game = HeapGame::for_heaps(rules, &heaps, &settings.control)?;
     Ok(Box::new(crate::position::Instance::new(
         name,
         settings.solver(game),

@@ -22,7 +22,8 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, args};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 

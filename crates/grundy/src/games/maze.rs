@@ -21,7 +21,8 @@
 
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::position::{AnyPosition, Instance};
 
 /// A board: `wall[row][col]` with row 0 at the top of the file.
@@ -315,7 +316,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     // The text and the parsed board, accounted against the memory budget before the read; a
     // byte-order mark (some Windows editors write one) is skipped like in every text file.
-    crate::files::reserve_for(std::path::Path::new(file), 2, &settings.limits.control)?;
+    crate::files::reserve_for(std::path::Path::new(file), 2, &settings.control)?;
     let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (maze, figure) = Maze::parse(&text)?;
     let Some(start) = at.or(figure) else {
@@ -331,7 +332,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     }
     Ok(Box::new(Instance::new(
         format!("maze {file}"),
-        MazeEngine::new(maze, settings.limits.control.clone()),
+        MazeEngine::new(maze, settings.control.clone()),
         start,
     )))
 }
@@ -344,11 +345,11 @@ fn value_grid(words: &[String], settings: &Settings) -> Result<crate::games::Val
         [file, at] => (file, Some(parse_cell(at)?)),
         _ => return input("plot maze takes a board file and optionally a cell: `plot maze FILE [X,Y]`"),
     };
-    crate::files::reserve_for(std::path::Path::new(file), 2, &settings.limits.control)?;
+    crate::files::reserve_for(std::path::Path::new(file), 2, &settings.control)?;
     let text = crate::files::read_regular_text(std::path::Path::new(file), crate::files::MAX_INPUT_BYTES, "maze file")?;
     let (board, figure) = Maze::parse(&text)?;
     let (w, h) = (board.width(), board.height());
-    let values = board.values(&settings.limits.control)?;
+    let values = board.values(&settings.control)?;
     let mut cells = vec![vec![None; w]; h];
     for (y, row) in cells.iter_mut().enumerate() {
         for (x, cell) in row.iter_mut().enumerate() {

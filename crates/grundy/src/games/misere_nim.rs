@@ -11,7 +11,8 @@
 
 use crate::game::{Convention, Game, Move};
 use crate::games::heap::parse_heaps;
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 

@@ -12,33 +12,11 @@ pub mod heap;
 pub mod script;
 
 use crate::error::{Error, Result};
-use crate::game::Game;
 use crate::games::heap::HeapRules;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
+use crate::settings::Settings;
 use crate::solve::periodicity::Periodicity;
-use crate::solve::{Limits, Solver};
-
-/// Settings every game builder receives from the command line: the limits, which carry the
-/// [`crate::control::Control`] (cancellation, progress, memory budget) of the computation.
-#[derive(Clone, Debug, Default)]
-pub struct Settings {
-    /// The state limit of every solver the builder creates.
-    pub limits: Limits,
-    /// The start position's winning moves will be asked right after its value (`grundy value`
-    /// without `--no-moves`): an engine may search them while it searches the value (the Cram
-    /// engine on two threads or more does). Only a hint: answers are the same either way.
-    pub moves_follow: bool,
-}
-
-impl Settings {
-    /// A solver for `game` with these settings.
-    pub fn solver<G: Game>(&self, game: G) -> Solver<G> {
-        let mut s = Solver::new(game);
-        s.limits = self.limits.clone();
-        s
-    }
-}
 
 /// Builds a position from the game name as typed and the words after it.
 pub type BuildFn = fn(&str, &[String], &Settings) -> Result<Box<dyn AnyPosition>>;

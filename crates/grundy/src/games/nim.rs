@@ -7,7 +7,8 @@
 //! \[Infoarena\] (the rule and its proof).
 
 use crate::games::heap::{HeapGame, HeapRules, parse_heaps};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
 use crate::solve::Solver;

@@ -15,7 +15,8 @@
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::games::welter::{format_squares, parse_squares, replace};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 

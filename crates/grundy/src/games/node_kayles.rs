@@ -23,7 +23,8 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, Settings, graph_format};
+use crate::games::{Capabilities, GameEntry, graph_format};
+use crate::settings::Settings;
 use crate::position::{AnyPosition, Instance};
 use crate::solve::digraph::Digraph;
 use rustc_hash::FxHashMap;
@@ -350,12 +351,12 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         return input("node-kayles takes a graph file: `node-kayles FILE [V ...]`");
     };
     crate::games::args::no_other_options(words, "node-kayles", "none")?;
-    crate::files::reserve_for(std::path::Path::new(file), 8, &settings.limits.control)?;
+    crate::files::reserve_for(std::path::Path::new(file), 8, &settings.control)?;
     let graph = graph_format::read(file)?;
     // One closed neighbourhood (a set of n bits) per vertex: n²/8 bytes, accounted first (a
     // path of 2·10^5 vertices would need 5 GB).
     let n = graph.len() as u64;
-    settings.limits.control.reserve(n.saturating_mul(n.div_ceil(64) * 8 + 24))?;
+    settings.control.reserve(n.saturating_mul(n.div_ceil(64) * 8 + 24))?;
     let game = NodeKayles::from_digraph(&graph);
     let start = if vertices.is_empty() {
         game.start()

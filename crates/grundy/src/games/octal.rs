@@ -17,7 +17,8 @@
 use crate::control::Control;
 use crate::error::{Error, Result, input};
 use crate::games::heap::{HeapRules, parse_heaps};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
 use crate::solve::periodicity::PeriodProof;
@@ -322,7 +323,7 @@ fn build(name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn An
     let heaps = parse_heaps(rest)?;
     let max = heaps.iter().copied().max().unwrap_or(0);
     let text = code.text().to_string();
-    let rules = Octal::with_values(code, max, &settings.limits.control)?;
+    let rules = Octal::with_values(code, max, &settings.control)?;
     crate::games::heap::position(text, rules, heaps, settings)
 }
 

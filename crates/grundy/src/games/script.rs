@@ -32,10 +32,10 @@
 use crate::control::Control;
 use crate::error::{Error, Result, shorten};
 use crate::game::{Game, Move};
-use crate::games::Settings;
 use crate::games::args::take_option;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine as PositionEngine, Instance, Sum};
+use crate::settings::Settings;
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -436,7 +436,7 @@ impl PositionEngine for ScriptEngine {
     }
 
     fn move_limit(&self) -> Option<usize> {
-        Some(self.solver.limits.max_states)
+        Some(self.solver.settings.max_states)
     }
 
     fn pending_error(&self) -> Result<()> {
@@ -472,7 +472,7 @@ pub(crate) fn build(words: &[String], settings: &Settings) -> Result<Box<dyn Any
             shorten(w)
         )));
     }
-    let game = load(&file, &settings.limits.control)?;
+    let game = load(&file, &settings.control)?;
     let mut starts = game.parse_start(&words)?.into_iter();
     let first = starts.next().expect("parse_start gives at least one position");
     let error = game.error.clone();
@@ -502,7 +502,7 @@ pub(crate) fn build(words: &[String], settings: &Settings) -> Result<Box<dyn Any
 /// a limit or Ctrl-C met after the first value ends the run with the values so far and the
 /// reason.
 pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<(Vec<Nimber>, Option<Error>)> {
-    let game = load(file, &settings.limits.control)?;
+    let game = load(file, &settings.control)?;
     let error = game.error.clone();
     let mut solver = settings.solver(game);
     let mut out = Vec::new();

@@ -14,7 +14,8 @@
 use crate::error::input;
 use crate::games::args::{no_other_options, number_list, take_option};
 use crate::games::heap::{HeapRules, parse_heaps};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
 use crate::solve::periodicity::{PeriodProof, Periodicity};
@@ -229,7 +230,7 @@ impl HeapRules for PrimeSubtraction {
 
 fn build_prime(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
     let heaps = parse_heaps(words)?;
-    let rules = PrimeSubtraction::within(heaps.iter().copied().max().unwrap_or(0), &settings.limits.control)?;
+    let rules = PrimeSubtraction::within(heaps.iter().copied().max().unwrap_or(0), &settings.control)?;
     crate::games::heap::position("prime-subtraction", rules, heaps, settings)
 }
 

@@ -25,7 +25,8 @@
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{Capabilities, GameEntry, Settings, args};
+use crate::games::{Capabilities, GameEntry, args};
+use crate::settings::Settings;
 use crate::position::{AnyPosition, Instance};
 use crate::solve::search::instance::{SearchInstance, take_stats_flag};
 use crate::solve::search::{Config, Searchable};
@@ -381,7 +382,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     if !stats {
         return Ok(Box::new(Instance::new(
             "triomino",
-            StripEngine::new(settings.limits.max_states, settings.limits.control.clone()),
+            StripEngine::new(settings.max_states, settings.control.clone()),
             Triomino::full(n as usize),
         )));
     }
@@ -389,11 +390,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         SearchInstance::searching(
             "triomino",
             Triomino,
-            config(0).with_limits::<Triomino>(&settings.limits),
+            config(0).with_limits::<Triomino>(&settings),
             Triomino::full(n as usize),
         )
         .with_stats(stats)
-        .with_control(settings.limits.control.clone()),
+        .with_control(settings.control.clone()),
     ))
 }
 

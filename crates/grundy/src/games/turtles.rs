@@ -21,7 +21,8 @@
 
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 use std::sync::Arc;
@@ -361,7 +362,7 @@ impl crate::position::Engine for TurtlesEngine {
     }
 
     fn move_limit(&self) -> Option<usize> {
-        Some(self.solver.limits.max_states)
+        Some(self.solver.settings.max_states)
     }
 
     /// The face-up positions and their nim-sum (the first and last eight when there are more

@@ -30,7 +30,8 @@
 use crate::error::{Error, Result, input};
 use crate::game::{Game, Move};
 use crate::games::heap::parse_natural;
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Instance};
 

@@ -13,7 +13,8 @@
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
 use crate::games::lattice::parse_pair;
-use crate::games::{Capabilities, GameEntry, Settings};
+use crate::games::{Capabilities, GameEntry};
+use crate::settings::Settings;
 use crate::nimber::{MexScratch, Nimber};
 use crate::position::{AnyPosition, Instance};
 

@@ -10,9 +10,10 @@ use super::MoveReport;
 use super::position::ExplainReport;
 use super::position::{ComponentReport, SumReport, ValueReport};
 use crate::error::{Error, Result};
-use crate::games::{self, Settings};
+use crate::games;
 use crate::nimber::{MexScratch, Nimber};
 use crate::position::AnyPosition;
+use crate::settings::Settings;
 use crate::solve::Solver;
 use crate::solve::misere::heaps::{Borrowed, MisereHeaps, nim_heap};
 use crate::solve::misere::{self, genus::GenusTable};
@@ -68,7 +69,7 @@ impl GenusSeqReport {
             )));
         };
         let rules = make(name, rest, to)?;
-        let table = GenusTable::compute(&rules, to, &settings.limits)?;
+        let table = GenusTable::compute(&rules, to, &settings)?;
         let game = words.join(" ");
         let heaps: Vec<GenusRow> = table
             .heaps
@@ -182,7 +183,7 @@ impl QuotientReport {
                 "heap {h} is beyond --to {to}: the quotient covers heaps ≤ {to}"
             )));
         }
-        let built = quotient::build(&rules, to, &settings.limits)?;
+        let built = quotient::build(&rules, to, &settings)?;
         let q = &built.quotient;
         let tame_rank = quotient::tame::tame_rank(q);
         let sum = match heaps {
@@ -347,12 +348,12 @@ impl GenusDerivation {
         let [heap] = heaps[..] else {
             return Ok(None);
         };
-        let table = GenusTable::compute(&rules, heap, &settings.limits)?;
+        let table = GenusTable::compute(&rules, heap, &settings)?;
         let row = &table.heaps[heap as usize];
-        let normal = crate::solve::heap_sequence::plain_values(&rules, heap, &settings.limits.control)?;
+        let normal = crate::solve::heap_sequence::plain_values(&rules, heap, &settings.control)?;
         let count = row.terms.len();
         let mut solver = Solver::plain(MisereHeaps::new(Borrowed(&rules)));
-        solver.limits = settings.limits.clone();
+        solver.settings = settings.clone();
         let mut parts_of = Vec::new();
         rules.heap_options(heap, &mut |parts| parts_of.push(parts.to_vec()));
         let mut options = Vec::new();

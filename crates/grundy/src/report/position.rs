@@ -19,7 +19,7 @@ use crate::game::Convention;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
 use crate::position::{AnyPosition, Played, Sum};
-use crate::solve::memo::Limits;
+use crate::settings::Settings;
 use crate::solve::wtia::{self, W, WValues};
 use crate::value::Value;
 use serde::{Serialize, Serializer};
@@ -313,7 +313,7 @@ pub struct WtiaReport {
 impl WtiaReport {
     /// Value each part of a winner-takes-all sum (its w-value, within `limits`' state limit and
     /// control) and find the sum's outcome and every winning move.
-    pub fn of(parts: &[Box<dyn AnyPosition>], limits: &Limits) -> Result<WtiaReport> {
+    pub fn of(parts: &[Box<dyn AnyPosition>], limits: &Settings) -> Result<WtiaReport> {
         let mut values = WValues::new(limits.max_states).with_control(limits.control.clone());
         let ws: Vec<W> = parts.iter().map(|p| values.w(p.as_ref())).collect::<Result<_>>()?;
         Ok(WtiaReport {
@@ -524,7 +524,8 @@ fn explain_sum(p: &dyn AnyPosition, parts: &[Box<dyn AnyPosition>]) -> Result<Ex
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{self, Settings};
+    use crate::games;
+    use crate::settings::Settings;
 
     fn position(words: &str) -> Box<dyn AnyPosition> {
         games::build(&games::words(words), &Settings::default()).unwrap()
@@ -543,7 +544,7 @@ mod tests {
     #[test]
     fn a_wtia_report_numbers_its_components_and_keeps_the_state_limit() {
         let parts = vec![position("levels 4,9,3"), position("levels 2,5")];
-        let r = WtiaReport::of(&parts, &Limits::default()).unwrap();
+        let r = WtiaReport::of(&parts, &Settings::default()).unwrap();
         assert_eq!(r.components.len(), 2);
         assert_eq!(r.components[1].position, parts[1].text());
         assert_eq!(r.outcome == Outcome::N, !r.winning_moves.is_empty(), "{r:?}");
@@ -551,9 +552,9 @@ mod tests {
             r.winning_moves.iter().all(|m| matches!(m.component, Some(1 | 2))),
             "{r:?}"
         );
-        let tight = Limits {
+        let tight = Settings {
             max_states: 1,
-            ..Limits::default()
+            ..Settings::default()
         };
         assert!(matches!(
             WtiaReport::of(&parts, &tight),

@@ -20,36 +20,18 @@
 //! Sources, by their names in `docs/sources.md`: \[Sprague1935\], \[Grundy1939\]; \[Slides\] (the
 //! recursive solver this is, made iterative and memoised).
 
-use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::game::{Convention, Game, Move};
 use crate::nimber::{MexScratch, Nimber};
+use crate::settings::Settings;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// How far a search may go, and how it is controlled from outside (cancellation, progress,
-/// memory budget: see [`crate::control`]).
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Most positions kept in the table before the search stops with [`Error::StateLimit`].
-    pub max_states: usize,
-    /// The same limit for the table searches (the Cram, Chomp, Triomino and coloring engines of
-    /// [`crate::solve::search`]), whose tables the memory budget sizes and bounds: unlimited by
-    /// default; the command line's `--max-states`, when given, sets both.
-    pub max_table_states: usize,
-    /// The cancellation token, progress observer and memory budget every engine polls.
-    pub control: Control,
-    /// Threads an engine may use: 0 = all cores; 1 = single-threaded (the old behaviour).
-    pub jobs: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_states: 20_000_000,
-            max_table_states: usize::MAX,
-            control: Control::default(),
-            jobs: 0,
-        }
+impl Settings {
+    /// A memoised solver for `game` with these settings (the state limit and the control).
+    pub fn solver<G: Game>(&self, game: G) -> Solver<G> {
+        let mut s = Solver::new(game);
+        s.settings = self.clone();
+        s
     }
 }
 
@@ -112,7 +94,7 @@ pub struct Solver<G: Game> {
     /// Use the game's split into components.
     pub use_components: bool,
     /// The state limit: most positions kept in the table before the search stops.
-    pub limits: Limits,
+    pub settings: Settings,
     scratch: MexScratch,
     /// Work of every search so far, in steps and options listed: the checkpoint
     /// (cancellation, memory) comes every [`CHECK_EVERY`] units of it, also when each search is
@@ -142,7 +124,7 @@ impl<G: Game> Solver<G> {
             on_stack: FxHashSet::default(),
             use_formula: true,
             use_components: true,
-            limits: Limits::default(),
+            settings: Settings::default(),
             ticks: 0,
             next_check: CHECK_EVERY,
             scratch: MexScratch::default(),
@@ -202,9 +184,9 @@ impl<G: Game> Solver<G> {
             Combine::Xor => self.game.components(position).unwrap_or_default(),
             Combine::Mex => {
                 if let Some(n) = self.game.move_count(position)
-                    && n > listing_limit(self.limits.max_states)
+                    && n > listing_limit(self.settings.max_states)
                 {
-                    return Err(Error::MoveListLimit(n, self.limits.max_states));
+                    return Err(Error::MoveListLimit(n, self.settings.max_states));
                 }
                 // A big listing (over 1 MiB: a path of 10^5 vertices has 10^5 options of 12 KiB
                 // each) is accounted against the memory budget first (one read of the process's
@@ -214,7 +196,7 @@ impl<G: Game> Solver<G> {
                         .unwrap_or(u64::MAX)
                         .saturating_mul(self.game.position_bytes(position));
                     if bytes > 1 << 20 {
-                        self.limits.control.reserve(bytes)?;
+                        self.settings.control.reserve(bytes)?;
                     }
                 }
                 let mut raw = Vec::new();
@@ -227,7 +209,7 @@ impl<G: Game> Solver<G> {
         // component's moves): the token is asked before each one (a relaxed load).
         let mut out = Vec::with_capacity(raw.len());
         for p in raw {
-            self.limits.control.check()?;
+            self.settings.control.check()?;
             out.push(self.game.canonical(p));
         }
         Ok(out)
@@ -239,9 +221,11 @@ impl<G: Game> Solver<G> {
         self.ticks = self.ticks.wrapping_add(work);
         if self.ticks >= self.next_check {
             self.next_check = self.ticks.saturating_add(CHECK_EVERY);
-            self.limits.control.check()?;
+            self.settings.control.check()?;
             if (self.ticks / CHECK_EVERY).is_multiple_of(16) {
-                self.limits.control.progress("positions", self.table.len() as u64, None);
+                self.settings
+                    .control
+                    .progress("positions", self.table.len() as u64, None);
             }
         }
         Ok(())
@@ -255,11 +239,11 @@ impl<G: Game> Solver<G> {
         if self.table.len() == self.table.capacity() {
             let entry = std::mem::size_of::<(G::Position, u64)>() as u64 + 1;
             let buckets = (self.table.capacity() as u64 + 1).next_power_of_two().saturating_mul(2);
-            self.limits.control.reserve(buckets.saturating_mul(entry))?;
+            self.settings.control.reserve(buckets.saturating_mul(entry))?;
         }
         self.table.insert(position, value.0);
-        if self.table.len() > self.limits.max_states {
-            return Err(Error::StateLimit(self.limits.max_states));
+        if self.table.len() > self.settings.max_states {
+            return Err(Error::StateLimit(self.settings.max_states));
         }
         Ok(())
     }
@@ -268,8 +252,8 @@ impl<G: Game> Solver<G> {
     /// so a long chain stops at the limit instead of growing the stack without bound.
     fn mark(&mut self, position: &G::Position) -> Result<()> {
         self.on_stack.insert(position.clone());
-        if self.table.len() + self.on_stack.len() > self.limits.max_states {
-            return Err(Error::StateLimit(self.limits.max_states));
+        if self.table.len() + self.on_stack.len() > self.settings.max_states {
+            return Err(Error::StateLimit(self.settings.max_states));
         }
         Ok(())
     }
@@ -375,7 +359,7 @@ impl<G: Game> Solver<G> {
             self.store(frame.position, value)?;
             if stack.is_empty() {
                 if steps > 0xffff {
-                    self.limits.control.finished("positions");
+                    self.settings.control.finished("positions");
                 }
                 return Ok(value);
             }
@@ -399,7 +383,7 @@ impl<G: Game> Solver<G> {
             && let Some(moves) = self.game.moves_to_value(position, target)
         {
             // A game may cut a long listing short when the token is cancelled: never returned.
-            self.limits.control.check()?;
+            self.settings.control.check()?;
             return Ok(moves);
         }
         Ok(self
@@ -497,10 +481,10 @@ mod tests {
         let mut s = Solver::new(Cycle);
         assert!(matches!(s.nimber(&0), Err(Error::Loopy(_))));
         let mut s = Solver::new(Chain);
-        s.limits.max_states = 100;
+        s.settings.max_states = 100;
         assert_eq!(s.nimber(&1000), Err(Error::StateLimit(100)));
         // The table is still usable after the error.
-        s.limits.max_states = 10_000;
+        s.settings.max_states = 10_000;
         assert_eq!(s.nimber(&1000).unwrap(), Nimber(1));
     }
 

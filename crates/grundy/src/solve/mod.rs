@@ -23,7 +23,7 @@ pub mod misere;
 pub mod periodicity;
 pub mod take_break;
 
-pub use memo::{Limits, Solver};
+pub use memo::Solver;
 pub mod search;
 pub mod verify;
 pub mod wtia;

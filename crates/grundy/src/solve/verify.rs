@@ -206,7 +206,8 @@ pub fn check_graph(graph: &Digraph, labels: &[u32], control: &Control) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{self, Settings};
+    use crate::games;
+    use crate::settings::Settings;
 
     fn position(words: &str) -> Box<dyn AnyPosition> {
         games::build(&games::words(words), &Settings::default()).unwrap()

@@ -52,7 +52,7 @@ fn quotient_column(
     to: u64,
     control: &Control,
 ) -> Result<(u64, Option<u64>)> {
-    let limits = crate::solve::Limits {
+    let limits = crate::settings::Settings {
         control: control.clone(),
         ..Default::default()
     };

@@ -334,7 +334,7 @@ fn the_long_preperiods_are_proved_at_a_hundred_thousand() {
 fn the_quotient_column_is_the_order_at_the_capped_heap() {
     // The column is order_at at min(to, cap): the same order `grundy quotient CODE --to M`
     // reports, for codes with small quotients; a row without the option has no column.
-    let settings = crate::games::Settings::default();
+    let settings = crate::settings::Settings::default();
     for (code, to, cap) in [
         ("0.75", 5000, 12),
         ("0.77", 6, 30),

@@ -257,11 +257,11 @@ impl Engine for MisereEngine {
     }
 
     fn move_limit(&self) -> Option<usize> {
-        Some(self.solver.limits.max_states)
+        Some(self.solver.settings.max_states)
     }
 
     fn control(&self) -> Option<&crate::control::Control> {
-        Some(&self.solver.limits.control)
+        Some(&self.solver.settings.control)
     }
 
     fn pending_error(&self) -> Result<()> {

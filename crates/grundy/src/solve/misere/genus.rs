@@ -26,9 +26,9 @@
 use super::heaps::{Borrowed, MisereHeaps, nim_heap};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
+use crate::settings::Settings;
 use crate::solve::Solver;
 use crate::solve::heap_sequence::HeapRules;
-use crate::solve::memo::Limits;
 use serde::Serialize;
 use std::fmt;
 
@@ -140,10 +140,10 @@ pub const MAX_TERMS: usize = 40;
 
 impl GenusTable {
     /// The genera of heaps 0..=`to` of `rules`, by misère search within `limits`.
-    pub fn compute<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Limits) -> Result<GenusTable> {
+    pub fn compute<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<GenusTable> {
         let normal = crate::solve::heap_sequence::plain_values(rules, to, &limits.control)?;
         let mut solver = Solver::plain(MisereHeaps::new(Borrowed(rules)));
-        solver.limits = limits.clone();
+        solver.settings = limits.clone();
         let mut heaps: Vec<GenusTerms> = Vec::new();
         for h in 0..=to {
             let longest = heaps.iter().map(|t| t.genus.gammas.len()).max().unwrap_or(0);
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn nim_heaps_have_the_genera_of_onag() {
-        let t = GenusTable::compute(&NimRules, 6, &Limits::default()).unwrap();
+        let t = GenusTable::compute(&NimRules, 6, &Settings::default()).unwrap();
         for (k, g) in t.heaps.iter().enumerate() {
             assert_eq!(g.genus, Genus::of_nim_heap(k as u64), "heap {k}");
             assert!(g.tame);

@@ -29,8 +29,9 @@ pub mod heaps;
 pub mod quotient;
 
 use crate::error::Result;
-use crate::games::{self, Settings};
+use crate::games;
 use crate::position::{AnyPosition, Instance};
+use crate::settings::Settings;
 use crate::solve::heap_sequence::HeapRules;
 use generic::{MisereEngine, MisereSum};
 use heaps::MisereHeaps;
@@ -79,7 +80,7 @@ pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPositio
             let max = heaps.iter().copied().max().unwrap_or(0);
             let mut game = MisereHeaps::new(rules);
             if max <= GENUS_FORMULA_UP_TO {
-                let table = genus::GenusTable::compute(&game.rules, max, &settings.limits)?;
+                let table = genus::GenusTable::compute(&game.rules, max, &settings)?;
                 game.genera = Some(table);
             }
             Ok(Box::new(Instance::new(normal.game(), settings.solver(game), heaps)))

@@ -46,8 +46,8 @@ pub mod tame;
 
 use super::heaps::MisereHeaps;
 use crate::error::{Error, Result};
+use crate::settings::Settings;
 use crate::solve::heap_sequence::HeapRules;
-use crate::solve::memo::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -191,7 +191,7 @@ impl Quotient {
     /// proof over the finitely many states a sum can be in (see the module docs). `Err` when
     /// the proof needs more than [`MAX_PROOF_STATES`] states (or the state limit of `limits`,
     /// when lower) or is stopped by their control.
-    pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, limits: &Limits) -> Result<bool> {
+    pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, limits: &Settings) -> Result<bool> {
         // Kinds of heaps: a heap's class c and, as a bit set over the elements y, where a sum
         // of class y beside one such heap has a move to a P-position (y·o in the P-portion for
         // an option class o). Only this set matters for the proof, so heaps with the same class
@@ -326,7 +326,7 @@ struct Outcomes<'a, R: ?Sized> {
     h: u64,
     options_of_h: Vec<Vec<u64>>,
     memo: FxHashMap<(usize, usize), bool>,
-    limits: &'a Limits,
+    limits: &'a Settings,
     ticks: u64,
 }
 
@@ -377,7 +377,7 @@ impl<R: HeapRules + ?Sized> Outcomes<'_, R> {
 /// The misère quotient of `rules` restricted to heaps 0..=`to`, built heap by heap and verified
 /// (see the module docs). A heap where no verified quotient is found ends the construction:
 /// the result then holds the quotient of the heaps before it and says why.
-pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Limits) -> Result<Built> {
+pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Built> {
     let mut q = Quotient::trivial();
     let mut stable_from = 0;
     let mut refined = Vec::new();
@@ -435,7 +435,7 @@ fn take_in<R: HeapRules + ?Sized>(
     rules: &R,
     q: &Quotient,
     h: u64,
-    limits: &Limits,
+    limits: &Settings,
 ) -> Result<std::result::Result<(Quotient, bool), String>> {
     let (why, start) = match extend(rules, q, h, limits)? {
         Ok(next) => return Ok(Ok((next, false))),
@@ -566,7 +566,7 @@ pub fn present(q: &Quotient) -> Quotient {
 
 /// The order of the misère quotient of `rules` restricted to heaps ≤ `to` (for the census), or
 /// `None` when no verified quotient reaches `to`.
-pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Limits) -> Result<Option<usize>> {
+pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Option<usize>> {
     let b = build(rules, to, limits)?;
     Ok(b.stopped.is_none().then_some(b.quotient.order))
 }
@@ -577,7 +577,7 @@ fn extend<R: HeapRules + ?Sized>(
     rules: &R,
     q: &Quotient,
     h: u64,
-    limits: &Limits,
+    limits: &Settings,
 ) -> Result<std::result::Result<Quotient, (String, Quotient)>> {
     let mut options_of_h = Vec::new();
     rules.heap_options(h, &mut |parts| options_of_h.push(parts.to_vec()));

@@ -5,12 +5,12 @@
 use super::genus::GenusTable;
 use super::heaps::{MisereHeaps, outcome};
 use crate::control::Control;
-use crate::games::{self, Settings};
+use crate::games;
 use crate::nimber::Nimber;
 use crate::position::AnyPosition;
+use crate::settings::Settings;
 use crate::solve::Solver;
 use crate::solve::heap_sequence::HeapRules;
-use crate::solve::memo::Limits;
 use rustc_hash::FxHashMap;
 
 fn rules(words: &str) -> Box<dyn HeapRules> {
@@ -117,7 +117,7 @@ fn misere_nim_s_closed_form_agrees_with_the_search_of_nim_under_misere_play() {
 fn tame_sums_valued_from_genera_agree_with_the_search() {
     for name in ["nim", "0.07", "kayles", "0.137", "subtraction --set 1,2", "grundy-game"] {
         let r = rules(name);
-        let table = GenusTable::compute(&r, 12, &Limits::default()).unwrap();
+        let table = GenusTable::compute(&r, 12, &Settings::default()).unwrap();
         let tame: Vec<u64> = table.heaps.iter().filter(|t| t.tame).map(|t| t.heap).collect();
         let mut s = Solver::plain(MisereHeaps::new(rules(name)));
         let mut checked = 0;
@@ -144,7 +144,7 @@ fn tame_sums_valued_from_genera_agree_with_the_search() {
 /// wild heap.
 #[test]
 fn kayles_genera_of_winning_ways() {
-    let table = GenusTable::compute(&rules("kayles"), 12, &Limits::default()).unwrap();
+    let table = GenusTable::compute(&rules("kayles"), 12, &Settings::default()).unwrap();
     let got: Vec<String> = table.heaps.iter().map(|t| t.genus.to_string()).collect();
     let ww = [
         "0^120", "1^031", "2^20", "3^31", "1^031", "4^146", "3^31", "2^20", "1^13", "4^046", "2^20", "6^46", "4^046",
@@ -161,7 +161,7 @@ fn kayles_genera_of_winning_ways() {
 fn genera_to_heap_20_agree_with_the_independent_generic_search() {
     let settings = Settings::default();
     for name in ["kayles", "0.137", "grundy-game"] {
-        let table = GenusTable::compute(&rules(name), 20, &Limits::default()).unwrap();
+        let table = GenusTable::compute(&rules(name), 20, &Settings::default()).unwrap();
         for t in &table.heaps {
             let heap = games::build(&games::words(&format!("{name} {}", t.heap)), &settings).unwrap();
             let normal = heap.value().unwrap().finite().unwrap().0;
@@ -211,7 +211,7 @@ fn quotients_predict_brute_force_outcomes_and_moves() {
         ("0.07", 12),
     ] {
         let r = rules(code);
-        let built = super::quotient::build(&r, to, &Limits::default()).unwrap();
+        let built = super::quotient::build(&r, to, &Settings::default()).unwrap();
         let q = &built.quotient;
         let n = q.to().min(7);
         let game = MisereHeaps::new(rules(code));
@@ -246,7 +246,7 @@ fn quotients_predict_brute_force_outcomes_and_moves() {
 /// what is certain: sums of heaps ≤ 1 give {1, a} with a the P-element.
 #[test]
 fn the_quotient_of_heaps_at_most_one_is_misere_nim_of_ones() {
-    let built = super::quotient::build(&rules("nim"), 1, &Limits::default()).unwrap();
+    let built = super::quotient::build(&rules("nim"), 1, &Settings::default()).unwrap();
     let q = &built.quotient;
     assert_eq!(q.order, 2);
     assert_eq!(q.p_portion(), vec![q.heap_class[1]]);
@@ -269,7 +269,7 @@ fn published_quotients_order_and_p_portion() {
         ("0.31", 20, 6, 2, vec![1, 2]),
         ("0.52", 20, 6, 2, vec![1, 3]),
     ] {
-        let b = super::quotient::build(&rules(code), to, &Limits::default()).unwrap();
+        let b = super::quotient::build(&rules(code), to, &Settings::default()).unwrap();
         assert_eq!(b.stopped, None, "{code}");
         assert_eq!(b.quotient.order, order, "{code}");
         assert_eq!(b.quotient.p_portion().len(), p, "{code}");
@@ -289,10 +289,10 @@ fn published_quotients_order_and_p_portion() {
 fn the_refinement_splits_classes_and_goes_on() {
     for (code, to, at) in [("0.07", 12, 10), ("0.4", 12, 11)] {
         let r = rules(code);
-        let b = super::quotient::build(&r, to, &Limits::default()).unwrap();
+        let b = super::quotient::build(&r, to, &Settings::default()).unwrap();
         assert_eq!(b.stopped, None, "{code}");
         assert!(b.refined.contains(&at), "{code}: refined at {:?}", b.refined);
-        assert!(b.quotient.verify(&r, &Limits::default()).unwrap());
+        assert!(b.quotient.verify(&r, &Settings::default()).unwrap());
         let game = MisereHeaps::new(rules(code));
         let mut table = FxHashMap::default();
         let mut rng = Lcg(7);
@@ -308,7 +308,7 @@ fn the_refinement_splits_classes_and_goes_on() {
 /// The canonical presentation of misère Nim's quotient on heaps ≤ 2: a² = 1, b³ = b.
 #[test]
 fn the_presentation_of_the_tame_quotient() {
-    let b = super::quotient::build(&rules("nim"), 2, &Limits::default()).unwrap();
+    let b = super::quotient::build(&rules("nim"), 2, &Settings::default()).unwrap();
     let (gens, rels, p) = b.quotient.presentation();
     assert_eq!(gens, vec![1, 2]);
     assert_eq!(rels, vec!["a^2 = 1".to_string(), "b^3 = b".to_string()]);
@@ -322,11 +322,11 @@ fn the_presentation_of_the_tame_quotient() {
 fn freed_heaps_take_the_construction_past_the_old_stops() {
     for (code, at) in [("kayles", 9), ("0.312", 4), ("0.123", 8)] {
         let r = rules(code);
-        let b = super::quotient::build(&r, 12, &Limits::default()).unwrap();
+        let b = super::quotient::build(&r, 12, &Settings::default()).unwrap();
         assert_eq!(b.stopped, None, "{code}");
         assert!(b.refined.contains(&at), "{code}: refined at {:?}", b.refined);
         let q = &b.quotient;
-        assert!(q.verify(&r, &Limits::default()).unwrap());
+        assert!(q.verify(&r, &Settings::default()).unwrap());
         assert!(q.order.is_multiple_of(2), "{code}");
         let game = MisereHeaps::new(rules(code));
         let mut table = FxHashMap::default();
@@ -344,7 +344,7 @@ fn freed_heaps_take_the_construction_past_the_old_stops() {
 fn misere_nim_quotients_are_the_tame_ones() {
     use super::quotient::tame::{misere_nim, tame_rank};
     for k in 1..=3u32 {
-        let b = super::quotient::build(&rules("nim"), (1 << k) - 1, &Limits::default()).unwrap();
+        let b = super::quotient::build(&rules("nim"), (1 << k) - 1, &Settings::default()).unwrap();
         assert_eq!(b.stopped, None);
         assert_eq!(b.quotient.order, misere_nim(k).order, "k = {k}");
         assert_eq!(tame_rank(&b.quotient), Some(k), "k = {k}");
@@ -365,14 +365,14 @@ fn misere_nim_quotients_are_the_tame_ones() {
 fn tame_quotients_are_found_by_isomorphism_and_agree_with_genus() {
     use super::quotient::tame::tame_rank;
     for (code, want) in [("0.31", Some(2)), ("0.52", Some(2)), ("0.75", None)] {
-        let b = super::quotient::build(&rules(code), 20, &Limits::default()).unwrap();
+        let b = super::quotient::build(&rules(code), 20, &Settings::default()).unwrap();
         assert_eq!(tame_rank(&b.quotient), want, "{code}");
     }
     for code in ["kayles", "0.07", "0.137", "0.31", "0.52", "0.75", "0.123", "nim"] {
         let r = rules(code);
-        let genus = GenusTable::compute(&r, 10, &Limits::default()).unwrap();
+        let genus = GenusTable::compute(&r, 10, &Settings::default()).unwrap();
         for n in 2..=10u64 {
-            let b = super::quotient::build(&r, n, &Limits::default()).unwrap();
+            let b = super::quotient::build(&r, n, &Settings::default()).unwrap();
             assert_eq!(b.stopped, None, "{code} {n}");
             let all_tame = genus.heaps.iter().take(n as usize + 1).all(|t| t.tame);
             assert_eq!(
@@ -403,7 +403,7 @@ fn expand(genus: &str) -> (u64, Vec<u64>) {
 #[test]
 fn the_genera_and_quotient_of_0_312_as_published() {
     let r = rules("0.312");
-    let table = GenusTable::compute(&r, 20, &Limits::default()).unwrap();
+    let table = GenusTable::compute(&r, 20, &Settings::default()).unwrap();
     let published = ["1^03131", "2^20", "0^02", "2^1420", "0^02", "1^13"];
     for h in 1..=20usize {
         let want = published[if h <= 6 { h - 1 } else { 4 + (h - 5) % 2 }];
@@ -413,7 +413,7 @@ fn the_genera_and_quotient_of_0_312_as_published() {
             "0.312 heap {h}"
         );
     }
-    let b = super::quotient::build(&r, 20, &Limits::default()).unwrap();
+    let b = super::quotient::build(&r, 20, &Settings::default()).unwrap();
     let q = &b.quotient;
     let c = q.heap_class[4];
     assert_eq!(q.generators, vec![1, 2, 4]);
@@ -426,13 +426,13 @@ fn the_genera_and_quotient_of_0_312_as_published() {
 fn the_proof_rejects_a_wrong_p_portion_or_a_wrong_heap_class() {
     for code in ["0.75", "0.312"] {
         let r = rules(code);
-        let q = super::quotient::build(&r, 8, &Limits::default()).unwrap().quotient;
-        assert!(q.verify(&r, &Limits::default()).unwrap());
+        let q = super::quotient::build(&r, 8, &Settings::default()).unwrap().quotient;
+        assert!(q.verify(&r, &Settings::default()).unwrap());
         for x in 0..q.order {
             let mut wrong = q.clone();
             wrong.p[x] = !wrong.p[x];
             assert!(
-                !wrong.verify(&r, &Limits::default()).unwrap(),
+                !wrong.verify(&r, &Settings::default()).unwrap(),
                 "{code}: P flipped at {x}"
             );
         }
@@ -441,7 +441,7 @@ fn the_proof_rejects_a_wrong_p_portion_or_a_wrong_heap_class() {
                 let mut wrong = q.clone();
                 wrong.heap_class[h] = x;
                 assert!(
-                    !wrong.verify(&r, &Limits::default()).unwrap(),
+                    !wrong.verify(&r, &Settings::default()).unwrap(),
                     "{code}: heap {h} sent to {x}"
                 );
             }
@@ -455,7 +455,7 @@ fn the_proof_rejects_a_wrong_p_portion_or_a_wrong_heap_class() {
 #[ignore]
 fn kayles_quotient_to_heap_20_agrees_with_brute_force() {
     let r = rules("kayles");
-    let b = super::quotient::build(&r, 20, &Limits::default()).unwrap();
+    let b = super::quotient::build(&r, 20, &Settings::default()).unwrap();
     assert_eq!(b.stopped, None);
     let game = MisereHeaps::new(rules("kayles"));
     let mut table = FxHashMap::default();

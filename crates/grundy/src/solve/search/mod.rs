@@ -114,7 +114,7 @@ impl Config {
     /// These switches under `limits`: the table's cap from the memory budget of its control
     /// ([`table_bytes`], entries of the game's positions) and [`Config::max_states`] from
     /// `limits.max_table_states`.
-    pub fn with_limits<G: Searchable>(self, limits: &crate::solve::Limits) -> Config {
+    pub fn with_limits<G: Searchable>(self, limits: &crate::settings::Settings) -> Config {
         let bytes = table_bytes(&limits.control);
         Config {
             table_entries: table::entries_within(bytes, Table::<G::Position>::ENTRY_BYTES),
@@ -130,13 +130,13 @@ mod limit_tests {
 
     #[test]
     fn with_limits_takes_the_table_state_limit_and_a_memory_sized_cap() {
-        let limits = crate::solve::Limits::default();
+        let limits = crate::settings::Settings::default();
         let c = Config::default().with_limits::<crate::games::chomp::Chomp>(&limits);
         // No state limit by default for table searches; the cap from the default table memory.
         assert_eq!(c.max_states, usize::MAX);
         let entry = Table::<crate::games::chomp::Shape>::ENTRY_BYTES;
         assert_eq!(c.table_entries, table::entries_within(DEFAULT_TABLE_BYTES, entry));
-        let limits = crate::solve::Limits {
+        let limits = crate::settings::Settings {
             max_table_states: 500,
             ..limits
         };
@@ -157,7 +157,7 @@ pub fn table_bytes(control: &Control) -> u64 {
     control.headroom().map_or(DEFAULT_TABLE_BYTES, |room| room / 2)
 }
 
-/// The threads a search runs on for `jobs` ([`crate::solve::Limits::jobs`]): `jobs` itself,
+/// The threads a search runs on for `jobs` ([`crate::settings::Settings::jobs`]): `jobs` itself,
 /// or every core the process may use when it is 0.
 pub fn threads(jobs: usize) -> usize {
     match jobs {

@@ -61,7 +61,7 @@ pub struct Options {
     /// (sent for runs of 2^20 heaps and more).
     pub control: Control,
     /// Threads: 1 computes heap after heap on the calling thread (the single-core method);
-    /// 0 (all cores, the default, as everywhere in [`crate::solve::memo::Limits::jobs`]) or
+    /// 0 (all cores, the default, as everywhere in [`crate::settings::Settings::jobs`]) or
     /// more splits each block of heaps' work over a pool of that many threads (file
     /// `blocks.rs`), for runs long enough to use it; the values are the same.
     pub jobs: usize,

@@ -27,8 +27,8 @@
 
 use super::Quotient;
 use crate::error::Result;
+use crate::settings::Settings;
 use crate::solve::heap_sequence::HeapRules;
-use crate::solve::memo::Limits;
 use rustc_hash::FxHashMap;
 
 /// Largest index m tried for the powers of a freed heap (a^(m+2) = a^m).
@@ -47,7 +47,7 @@ struct Cover<'a, R: ?Sized> {
     free: Vec<u64>,
     m: usize,
     memo: FxHashMap<(usize, usize), bool>,
-    limits: &'a Limits,
+    limits: &'a Settings,
     ticks: u64,
 }
 
@@ -173,7 +173,7 @@ fn cover<R: HeapRules + ?Sized>(
     h: u64,
     small_to: u64,
     m: usize,
-    limits: &Limits,
+    limits: &Settings,
 ) -> Result<Option<Quotient>> {
     let (classes, reps, small_heaps) = small_part(q, rules, small_to);
     let free: Vec<u64> = (small_to + 1..=h).filter(|&n| has_moves(rules, n)).collect();
@@ -280,7 +280,7 @@ pub(super) fn search<R: HeapRules + ?Sized>(
     q: &Quotient,
     rules: &R,
     h: u64,
-    limits: &Limits,
+    limits: &Settings,
 ) -> Result<std::result::Result<Quotient, String>> {
     let mut tries: Vec<(usize, u64, usize)> = Vec::new();
     for small_to in 0..h {

@@ -29,8 +29,8 @@
 
 use super::{MAX_PROOF_STATES, Quotient};
 use crate::error::{Error, Result};
+use crate::settings::Settings;
 use crate::solve::heap_sequence::HeapRules;
-use crate::solve::memo::Limits;
 use rustc_hash::FxHashMap;
 
 /// Most refinement rounds for one heap.
@@ -95,7 +95,7 @@ fn kinds<R: HeapRules + ?Sized>(q: &Quotient, rules: &R) -> Kinds {
 pub(super) fn successor<R: HeapRules + ?Sized>(
     q: &Quotient,
     rules: &R,
-    limits: &Limits,
+    limits: &Settings,
     keep: bool,
 ) -> Result<Option<Quotient>> {
     let k = kinds(q, rules);
@@ -253,7 +253,7 @@ pub fn reduce(q: &Quotient) -> Quotient {
 pub(super) fn refine<R: HeapRules + ?Sized>(
     start: Quotient,
     rules: &R,
-    limits: &Limits,
+    limits: &Settings,
 ) -> Result<std::result::Result<Quotient, String>> {
     let mut why = format!("no proved quotient within {MAX_ROUNDS} rounds of refinement");
     for keep in [false, true] {
@@ -291,7 +291,7 @@ pub(super) fn minimise(
     mut block: Vec<u32>,
     next_of: &[u32],
     letters: usize,
-    limits: &Limits,
+    limits: &Settings,
 ) -> Result<(Vec<usize>, Vec<usize>)> {
     let n = block.len();
     let mut count = {
