@@ -2,7 +2,7 @@
 //! local pool of threads, or the two pieces a cluster needs (the family's members, and one
 //! game's row) so that Dask maps the games over its workers.
 //!
-//! What: thin wrappers of [`grundy::solve::census`]: [`census_json`] runs
+//! What: thin wrappers of [`grundy::query::census`]: [`census_json`] runs
 //! [`census::census`] (every game on `jobs` threads, one memory budget, Ctrl-C cancels);
 //! [`census_members`] lists the family's games in the census's order, each once, by the
 //! family's own rules ([`Family::members`]: trailing zeros, spellings of one code); and
@@ -19,7 +19,7 @@
 
 use crate::json;
 use crate::run::{Limits, run};
-use grundy::solve::census::{self, CensusOptions, Family, RowOptions, Shard};
+use grundy::query::census::{self, CensusOptions, Family, RowOptions, Shard};
 use pyo3::prelude::*;
 
 /// The family of a Python argument: one spec string as on the command line (`"octal:2"`,

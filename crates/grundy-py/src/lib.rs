@@ -21,11 +21,11 @@ mod run;
 mod solve;
 
 use grundy::error::Error;
+use grundy::game::Convention;
 use grundy::games;
-use grundy::position::{AnyPosition, Sum};
-use grundy::report::{GenusSeqReport, SeqReport, SumReport, TableCell, TableValues, ValueReport};
+use grundy::query;
+use grundy::report::{SeqReport, TableCell, TableValues};
 use grundy::settings::Settings;
-use grundy::solve::take_break::{Method, Options};
 use grundy::value::Value;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -41,16 +41,6 @@ fn json(report: &impl serde::Serialize) -> grundy::Result<String> {
     serde_json::to_string(report).map_err(|e| Error::Unsupported(format!("cannot write the JSON report: {e}")))
 }
 
-/// The position of one spec string, with `settings`.
-fn position(spec: &str, settings: &Settings) -> grundy::Result<Box<dyn AnyPosition>> {
-    games::build(&games::words(spec), settings)
-}
-
-/// The position of one spec string under misère play (as `--misere` builds it).
-fn misere_position(spec: &str, settings: &Settings) -> grundy::Result<Box<dyn AnyPosition>> {
-    grundy::solve::misere::build(&games::words(spec), settings)
-}
-
 /// `value`: the command line's `value --json` document for `spec` (`value --misere --json`
 /// when `misere`).
 #[pyfunction]
@@ -64,12 +54,12 @@ fn value_json(
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
-        let p = if misere {
-            misere_position(&spec, &settings)?
-        } else {
-            position(&spec, &settings)?
-        };
-        json(&ValueReport::of(p.as_ref())?)
+        json(&query::value(
+            &games::words(&spec),
+            Convention::misere_if(misere),
+            true,
+            &settings,
+        )?)
     })
 }
 
@@ -86,7 +76,7 @@ fn genus_json(
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
-        json(&GenusSeqReport::of(&games::words(&spec), to, &settings)?)
+        json(&query::seq::misere(&games::words(&spec), to, &settings)?)
     })
 }
 
@@ -106,14 +96,7 @@ fn sum_json(
         if specs.is_empty() {
             return grundy::error::input("sum needs games, e.g. grundy.sum('nim 3 4', 'grundy-game 8')");
         }
-        let parts = specs
-            .iter()
-            .map(|s| position(s, &settings))
-            .collect::<grundy::Result<Vec<_>>>()?;
-        if misere {
-            return json(&SumReport::of_misere(&parts, &settings)?);
-        }
-        json(&SumReport::of(&Sum::new(parts)?)?)
+        json(&query::sum(&specs, Convention::misere_if(misere), &settings)?)
     })
 }
 
@@ -132,26 +115,9 @@ fn sequence_spec<'py>(
 ) -> PyResult<(Bound<'py, PyArray1<u64>>, String)> {
     let limits = Limits { max_states, max_memory };
     let (values, meta) = run(py, &limits, move |settings| {
-        let method = match method.as_deref() {
-            None | Some("auto") => Method::Auto,
-            Some("plain") => Method::Plain,
-            Some("sparse") => Method::Sparse,
-            Some(m) => {
-                return grundy::error::input(format!("unknown method `{m}`: accepted are auto, plain, sparse"));
-            }
-        };
+        let method = method.as_deref().map(str::parse).transpose()?.unwrap_or_default();
         let words = games::words(&spec);
-        let options = Options {
-            method,
-            stop_when_proved: !all,
-            control: settings.control.clone(),
-            jobs: settings.jobs,
-            checkpoint: None,
-        };
-        let seq = grundy::seq::of_words(&words, to, options, &settings)?.sequence;
-        if let Some(why) = seq.stopped {
-            return Err(why);
-        }
+        let seq = query::seq::whole(&words, to, method, all, &settings)?.sequence;
         // The values cross as one array of 8 bytes a heap: refused as a memory limit when it
         // cannot fit (a proved period makes huge `to` cheap to compute, not to list).
         let bytes = seq.to.saturating_add(1).saturating_mul(8);
@@ -179,7 +145,7 @@ fn table_cells<'py>(
         let mut cells = Vec::with_capacity(specs.len());
         for spec in &specs {
             settings.control.check()?;
-            let cell = match position(spec, &settings) {
+            let cell = match games::build(&games::words(spec), &settings) {
                 Ok(p) => match p.value()? {
                     Value::Finite(v) => i64::try_from(v.0)
                         .map_err(|_| Error::Unsupported(format!("{spec}: the value {v} does not fit in int64")))?,
@@ -203,7 +169,7 @@ fn table_cells<'py>(
     Ok(PyArray1::from_vec(py, cells))
 }
 
-/// `table` through the library's table assembly ([`grundy::table::report`], as `grundy table`
+/// `table` through the library's table assembly ([`query::table::report`], as `grundy table`
 /// and the web's `/api/table`): `words` are the game's words with one or two ranges `A..B`;
 /// the cells row by row as a flat NumPy array, coded as in [`table_cells`]. Games with a
 /// whole-grid method (Wythoff) compute the grid once instead of one search per cell.
@@ -217,7 +183,7 @@ fn table_grid<'py>(
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
     let limits = Limits { max_states, max_memory };
     let cells = run(py, &limits, move |settings| {
-        let report = grundy::table::report(&words, false, false, &settings)?;
+        let report = query::table::report(&words, false, false, &settings)?;
         let rows = match report.values {
             TableValues::Row(row) => vec![row],
             TableValues::Grid(rows) => rows,

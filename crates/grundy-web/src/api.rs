@@ -11,15 +11,12 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Json, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use grundy::error::{Error, Result};
-use grundy::games::{self, Capability, Editor, REGISTRY};
-use grundy::position::{AnyPosition, Sum};
-use grundy::report::{
-    ExplainReport, GameSummary, GenusSeqReport, GraphReport, MisereExplainReport, MoveReport, MovesReport, Natural,
-    SeqReport, SumReport, ValueReport, WtiaReport,
-};
+use grundy::error::Error;
+use grundy::game::Convention;
+use grundy::games;
+use grundy::query::{self, Explained};
+use grundy::report::{GraphReport, ListReport, Natural, SeqReport};
 use grundy::settings::Settings;
-use grundy::solve::take_break::{Method, Options};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -49,20 +46,12 @@ fn body<T>(b: std::result::Result<Json<T>, JsonRejection>) -> std::result::Resul
         .map_err(|e| Failure::input(format!("bad request body: {}", e.body_text())))
 }
 
-/// One game of `list`: the summary, the registry's capabilities and the editor.
-#[derive(Serialize)]
-struct Listed {
-    #[serde(flatten)]
-    summary: GameSummary,
-    capabilities: Vec<Capability>,
-    editor: Editor,
-}
-
-/// `GET /api/list`: every game, as `list --json` plus each game's editor, and the limits.
+/// `GET /api/list`: every game, as `list --json` (with each game's editor), and the limits.
 async fn list(State(jobs): State<Arc<Jobs>>) -> Response {
     #[derive(Serialize)]
     struct ListAnswer {
-        games: Vec<Listed>,
+        #[serde(flatten)]
+        list: ListReport,
         limits: LimitsShown,
     }
     #[derive(Serialize)]
@@ -71,25 +60,9 @@ async fn list(State(jobs): State<Arc<Jobs>>) -> Response {
         max_millis: u128,
         max_seq_to: u64,
     }
-    let games = REGISTRY
-        .iter()
-        .map(|e| Listed {
-            summary: GameSummary {
-                name: e.name.into(),
-                aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
-                summary: e.summary.into(),
-                rules: e.rules.split_whitespace().collect::<Vec<_>>().join(" "),
-                syntax: e.syntax.into(),
-                example: e.example.into(),
-                sequence: e.heap_rules.is_some() || e.caps.sequence.is_some(),
-            },
-            capabilities: e.capabilities(),
-            editor: e.caps.editor,
-        })
-        .collect();
     let l = jobs.limits();
     Json(ListAnswer {
-        games,
+        list: query::list(),
         limits: LimitsShown {
             max_states: l.max_states,
             max_millis: l.max_time.as_millis(),
@@ -162,41 +135,18 @@ struct ComponentsAsked {
     limits: Asked,
 }
 
-fn build(text: &str, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
-    games::build(&games::words(text), settings)
-}
-
-/// The position of `text`, under misère play when `misere` (the library's misère form, as
-/// `--misere` builds it).
-fn build_under(text: &str, misere: bool, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
-    if misere {
-        grundy::solve::misere::build(&games::words(text), settings)
-    } else {
-        build(text, settings)
-    }
-}
-
-fn build_all(components: &[String], settings: &Settings, what: &str) -> Result<Vec<Box<dyn AnyPosition>>> {
-    if components.is_empty() {
-        return Err(Error::Input(format!(
-            "{what} needs games, one string each: [\"nim 3 4\", \"grundy-game 8\"]"
-        )));
-    }
-    components.iter().map(|c| build(c, settings)).collect()
-}
-
 async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ValueAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        let p = build_under(&q.position, q.misere, s)?;
-        if q.no_moves {
-            ValueReport::value_only(p.as_ref())
-        } else {
-            ValueReport::of(p.as_ref())
-        }
+        query::value(
+            &games::words(&q.position),
+            Convention::misere_if(q.misere),
+            !q.no_moves,
+            s,
+        )
     })
     .await
 }
@@ -207,7 +157,7 @@ async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positi
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        MovesReport::of(build_under(&q.position, q.misere, s)?.as_ref())
+        query::moves(&games::words(&q.position), Convention::misere_if(q.misere), s)
     })
     .await
 }
@@ -218,11 +168,7 @@ async fn sum(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Componen
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        let parts = build_all(&q.components, s, "sum")?;
-        if q.misere {
-            return SumReport::of_misere(&parts, s);
-        }
-        SumReport::of(&Sum::new(parts)?)
+        query::sum(&q.components, Convention::misere_if(q.misere), s)
     })
     .await
 }
@@ -247,20 +193,12 @@ async fn explain(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Expl
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        if let (true, Some(p), None) = (q.misere, &q.position, &q.components) {
-            // Under misère play, one heap of a heap game also shows how its genus is obtained.
-            return MisereExplainReport::of(&games::words(p), s);
-        }
-        let p: Box<dyn AnyPosition> = match (&q.position, &q.components) {
-            (Some(p), None) => build(p, s)?,
-            (None, Some(c)) if q.misere => grundy::solve::misere::of_positions(&build_all(c, s, "explain")?, s)?,
-            (None, Some(c)) => Box::new(Sum::new(build_all(c, s, "explain")?)?),
+        let what = match (q.position, q.components) {
+            (Some(p), None) => Explained::Position(games::words(&p)),
+            (None, Some(c)) => Explained::Sum(c),
             _ => return Err(Error::Input("explain takes either `position` or `components`".into())),
         };
-        Ok(MisereExplainReport {
-            explain: ExplainReport::of(p.as_ref())?,
-            genus: None,
-        })
+        query::explain(&what, Convention::misere_if(q.misere), s)
     })
     .await
 }
@@ -297,31 +235,18 @@ async fn seq(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<SeqAsked
         }
         return jobs
             .run(q.limits, HashMap::new(), move |s| {
-                GenusSeqReport::of(&games::words(&q.game), q.to, s)
+                query::seq::misere(&games::words(&q.game), q.to, s)
             })
             .await;
     }
-    let method = match q.method.as_deref() {
-        None | Some("auto") => Method::Auto,
-        Some("plain") => Method::Plain,
-        Some("sparse") => Method::Sparse,
-        Some(m) => {
-            return Failure::input(format!("unknown --method `{m}`: accepted are auto, plain, sparse")).into_response();
-        }
+    let method = match q.method.as_deref().map(str::parse).transpose() {
+        Ok(m) => m.unwrap_or_default(),
+        Err(e) => return Failure::input(format!("`method`: {e}")).into_response(),
     };
     jobs.run(q.limits, HashMap::new(), move |s| {
         // One thread a request: the server runs several requests at once.
-        let options = Options {
-            method,
-            stop_when_proved: !q.all,
-            control: s.control.clone(),
-            jobs: 1,
-            checkpoint: None,
-        };
-        let c = grundy::seq::of_words(&games::words(&q.game), q.to, options, s)?;
-        if let Some(why) = c.sequence.stopped.clone() {
-            return Err(why);
-        }
+        let s = Settings { jobs: 1, ..s.clone() };
+        let c = query::seq::whole(&games::words(&q.game), q.to, method, q.all, &s)?;
         let values: Vec<Natural> = (0..=c.sequence.to).map(|n| Natural(c.sequence.get(n))).collect();
         Ok(SeqReport::of(c.title, &c.sequence, values))
     })
@@ -345,7 +270,7 @@ async fn table(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<TableA
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, HashMap::new(), move |s| {
-        grundy::table::report(&games::words(&q.table), q.boolean, true, s)
+        query::table::report(&games::words(&q.table), q.boolean, true, s)
     })
     .await
 }
@@ -395,25 +320,10 @@ async fn wtia(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Compone
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
-    if q.misere {
-        return Failure::input("wtia has no misère form: `misere` is for value, moves, sum, explain, seq and play")
-            .into_response();
-    }
     jobs.run(q.limits, q.files, move |s| {
-        let parts = build_all(&q.components, s, "wtia")?;
-        WtiaReport::of(&parts, s)
+        query::wtia(&q.components, Convention::misere_if(q.misere), s)
     })
     .await
-}
-
-/// `play`'s answer: the perfect opponent's move from the position (none at a terminal one).
-#[derive(Serialize)]
-struct PlayAnswer {
-    /// The position's value report (its winning moves are the hints).
-    value: ValueReport,
-    /// The computer's move, or null when no move is left.
-    #[serde(rename = "move")]
-    chosen: Option<MoveReport>,
 }
 
 async fn play(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
@@ -422,21 +332,7 @@ async fn play(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Positio
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        let p = build_under(&q.position, q.misere, s)?;
-        let value = ValueReport::of(p.as_ref())?;
-        let chosen = match p.moves() {
-            Ok(moves) if moves.is_empty() => None,
-            Ok(moves) => {
-                let mut remoteness = grundy::opponent::Remoteness::new(s.control.clone());
-                Some(grundy::opponent::computer_move(p.as_ref(), moves, &mut remoteness)?)
-            }
-            Err(Error::MoveListLimit(..)) => Some(grundy::opponent::huge_computer_move(p.as_ref())?),
-            Err(e) => return Err(e),
-        };
-        Ok(PlayAnswer {
-            value,
-            chosen: chosen.as_ref().map(MoveReport::of),
-        })
+        query::play_turn(&games::words(&q.position), Convention::misere_if(q.misere), s)
     })
     .await
 }

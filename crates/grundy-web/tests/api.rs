@@ -161,7 +161,8 @@ async fn every_answer_is_the_librarys_report() {
     assert_eq!(seq["proved"], true);
     assert_eq!(seq["values"].as_array().unwrap().len(), 31);
     let (_, t) = post(addr, "/api/table", json!({"table": "lattice 0..3 0..3"})).await;
-    let want = grundy::table::report(&games::words("lattice 0..3 0..3"), false, true, &Settings::default()).unwrap();
+    let want =
+        grundy::query::table::report(&games::words("lattice 0..3 0..3"), false, true, &Settings::default()).unwrap();
     assert_eq!(t, as_json(&want));
     // `no_moves`: the value and outcome only (`value --no-moves`), no `winning_moves` key.
     let (status, v) = post(addr, "/api/value", json!({"position": "nim 10 12 5", "no_moves": true})).await;
@@ -430,7 +431,7 @@ async fn misere_answers_are_the_librarys_misere_reports() {
     use grundy::report::{GenusSeqReport, MisereExplainReport};
     let addr = start(ServerLimits::default()).await;
     let s = Settings::default();
-    let misere = |w: &str| grundy::solve::misere::build(&games::words(w), &s).unwrap();
+    let misere = |w: &str| grundy::games::misere::build(&games::words(w), &s).unwrap();
     // Misère Nim 1 1: take one heap and the opponent must take the last: N (normal play: P).
     let (status, v) = post(addr, "/api/value", json!({"position": "nim 1 1", "misere": true})).await;
     assert_eq!(status, 200);

@@ -31,7 +31,7 @@ pub enum Error {
     /// [`crate::memory::MemoryBudget`]).
     #[error(
         "stopped: this needs more memory than the limit of {}",
-        crate::memory::describe(*.0)
+        describe(*.0)
     )]
     MemoryLimit(u64),
     /// The computation was cancelled (Ctrl-C; see [`crate::control::Cancel`]).
@@ -120,6 +120,15 @@ pub fn shorten_words(message: &str) -> String {
         rest = &after[space..];
     }
     out
+}
+
+/// A size in words: `512 MiB`, `4.0 GiB`.
+pub fn describe(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", bytes >> 20)
+    }
 }
 
 #[cfg(test)]

@@ -38,8 +38,10 @@ pub fn positions(data: &[u8]) {
     }
     let mut words = vec![entry.name.to_string()];
     words.extend(games::words(text));
-    let mut settings = Settings::default();
-    settings.max_states = 10_000;
+    let settings = Settings {
+        max_states: 10_000,
+        ..Settings::default()
+    };
     if let Ok(p) = games::build(&words, &settings) {
         assert!(!p.text().is_empty() || entry.caps.empty_text);
         assert!(!p.game().is_empty());

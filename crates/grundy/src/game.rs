@@ -33,6 +33,14 @@ pub enum Convention {
     Misere,
 }
 
+impl Convention {
+    /// Misère play when `misere` (a front end's `--misere` flag or `misere=True`), normal play
+    /// otherwise.
+    pub fn misere_if(misere: bool) -> Convention {
+        if misere { Convention::Misere } else { Convention::Normal }
+    }
+}
+
 /// A move: its label in the game's notation and the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move<P> {

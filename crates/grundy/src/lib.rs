@@ -12,10 +12,11 @@
 //! its period proved by the Guy–Smith theorem, and a sum of two different games:
 //!
 //! ```
-//! use grundy::games::{self, Settings, octal::Code};
-//! use grundy::{Nimber, Outcome, position::{AnyPosition, Sum}, solve::take_break};
+//! use grundy::games::octal::Code;
+//! use grundy::{Convention, Nimber, Outcome, Settings, query, position::{AnyPosition, Sum}, solve::take_break};
 //! # fn main() -> grundy::Result<()> {
-//! let position = |text: &str| games::build(&games::words(text), &Settings::default());
+//! let settings = Settings::default();
+//! let position = |text: &str| query::position_of(text, Convention::Normal, &settings);
 //!
 //! // Nim 3 4 5: nimber 3 ⊕ 4 ⊕ 5 = 2; the one move to nimber 0 takes 2 from the 3-heap.
 //! let nim = position("nim 3 4 5")?;
@@ -41,17 +42,23 @@
 //!
 //! # Layers
 //!
-//! - core: [`nimber`] (nimbers, mex, nim-sum), [`outcome`], [`value`] (finite and loopy
-//!   values), the [`game::Game`] trait, and [`position`] (positions of any game behind one
-//!   object-safe face, so positions of different games can be summed);
-//! - [`solve`]: the algorithms, generic over [`game::Game`] or over heap rules;
-//! - [`games`]: the rulesets, one module per family, and the registry of their names;
-//! - [`control`]: what a caller gives long computations: a cancellation token, a progress
-//!   observer and a memory budget ([`memory`]). The library never prints and never ends the
-//!   process; limits and cancellation come back as typed [`Error`](enum@Error)s;
-//! - services: [`error`] (typed errors), [`files`] (bounded reads, atomic writes);
-//! - the command line (argument parsing, printing, progress bars, exit codes) is the separate
-//!   `grundy-cli` crate, which uses only this library's public API.
+//! Each layer imports only those below it (a test, `layers::lower_layers_never_import_higher`,
+//! keeps it so; docs/architecture.md draws the picture):
+//!
+//! 1. core: [`nimber`] (nimbers, mex, nim-sum), [`outcome`], [`value`] (finite and loopy
+//!    values), the [`game::Game`] trait, [`settings`] (the run context), [`control`]
+//!    (cancellation token, progress observer, memory budget: [`memory`]), [`error`] (typed
+//!    errors), [`files`] (bounded reads, atomic writes);
+//! 2. engines: [`solve`], the algorithms, generic over [`game::Game`] or over heap rules, and
+//!    [`position`], the one adapter from a game to the engines (positions of any game behind one
+//!    object-safe face, so positions of different games can be summed). Engines take rules and
+//!    positions, never a game's name;
+//! 3. [`games`]: the rulesets, one module per family, and the registry of their names;
+//! 4. [`query`] and [`report`]: one typed request in, one serde report out, for every command.
+//!
+//! The library never prints and never ends the process; limits and cancellation come back as
+//! typed [`Error`](enum@Error)s. The front ends (`grundy-cli`, `grundy-py`, `grundy-web`) use
+//! only this public API: they decode, call [`query`], render.
 
 #![warn(missing_docs)]
 
@@ -64,14 +71,12 @@ pub mod game;
 pub mod games;
 pub mod memory;
 pub mod nimber;
-pub mod opponent;
 pub mod outcome;
 pub mod position;
+pub mod query;
 pub mod report;
-pub mod seq;
 pub mod settings;
 pub mod solve;
-pub mod table;
 pub mod value;
 
 pub use error::{Error, Result};

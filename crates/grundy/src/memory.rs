@@ -323,14 +323,7 @@ pub fn parse_size(text: &str) -> Result<u64> {
     Ok(bytes)
 }
 
-/// A size in words: `512 MiB`, `4.0 GiB`.
-pub fn describe(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{} MiB", bytes >> 20)
-    }
-}
+pub use crate::error::describe;
 
 /// Resident set size of this process in bytes (`None` where `/proc/self/statm` is missing).
 pub fn resident() -> Option<u64> {

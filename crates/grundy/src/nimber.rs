@@ -19,7 +19,7 @@ pub struct Nimber(pub u64);
 /// A JSON number up to 2^53, a decimal string above (see [`crate::report`]).
 impl Serialize for Nimber {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::report::serialize_natural(&self.0, s)
+        serialize_natural(&self.0, s)
     }
 }
 
@@ -100,6 +100,18 @@ impl MexScratch {
             }
         }
         unreachable!("a set of n values always misses one of 0..=n")
+    }
+}
+
+/// Largest integer written as a JSON number: 2^53 (every integer up to it is an IEEE double).
+pub const JSON_EXACT: u64 = 1 << 53;
+
+/// Serialise `n` by the 2^53 rule (for `#[serde(serialize_with)]`).
+pub fn serialize_natural<S: serde::Serializer>(n: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    if *n > JSON_EXACT {
+        s.collect_str(n)
+    } else {
+        s.serialize_u64(*n)
     }
 }
 

@@ -6,7 +6,7 @@
 //! heap min(N, M) (M 30 unless given), computed by the library with the row; empty when no
 //! verified quotient reaches that heap.
 //!
-//! The library runs the games ([`grundy::solve::census`]); this module writes their rows:
+//! The library runs the games ([`grundy::query::census`]); this module writes their rows:
 //! each row is appended to `--out` and flushed as its game ends, so Ctrl-C loses only the games
 //! in flight, and running the same command again resumes: the games already in the file are
 //! skipped. The file is read back line by line with its checksums
@@ -25,9 +25,9 @@
 
 use super::args::CensusArgs;
 use grundy::error::{Error, Result};
+use grundy::query::census::{self, CensusOptions, Family, Member, RowOptions, Shard};
 use grundy::report::{CensusEntry, CensusFormat, CensusReport, CensusStatus, CensusSummary};
 use grundy::settings::Settings;
-use grundy::solve::census::{self, CensusOptions, Family, Member, RowOptions, Shard};
 use std::io::Write;
 use std::path::Path;
 

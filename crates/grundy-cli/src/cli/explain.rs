@@ -14,52 +14,31 @@
 
 use super::position::json_line;
 use super::render::columns;
-use grundy::error::{Error, Result};
-use grundy::games;
+use grundy::error::Result;
+use grundy::game::Convention;
 use grundy::nimber::Nimber;
-use grundy::position::{AnyPosition, Sum};
-use grundy::report::{ExplainComponent, ExplainReport, GenusDerivation, MisereExplainReport, MoveReport, OptionReport};
+use grundy::query::{self, Explained};
+use grundy::report::{ExplainComponent, ExplainReport, GenusDerivation, MoveReport, OptionReport};
 use grundy::settings::Settings;
 use grundy::value::Value;
 
 /// `grundy explain GAME ARGS` or `grundy explain --sum 'GAME ARGS' 'GAME ARGS' ...`.
 pub fn run(words: &[String], sum: bool, json: bool, misere: bool, settings: Settings) -> Result<String> {
-    if misere && !sum {
-        let report = MisereExplainReport::of(words, &settings)?;
-        if json {
-            return json_line(&report);
-        }
-        let mut out = text(&report.explain);
-        if let Some(d) = &report.genus {
-            out.push_str(&genus_text(d));
-        }
-        return Ok(out);
-    }
-    // Never dropped, as in `value` (the process ends after the answer).
-    let p = std::mem::ManuallyDrop::new(if sum {
-        sum_of(words, misere, &settings)?
+    let what = if sum {
+        Explained::Sum(words.to_vec())
     } else {
-        super::position::build(words, misere, &settings)?
-    });
-    let report = ExplainReport::of(p.as_ref())?;
-    if json { json_line(&report) } else { Ok(text(&report)) }
-}
-
-/// A sum built from quoted components (`'nim 3 4'`), as `grundy sum` takes them.
-pub fn sum_of(words: &[String], misere: bool, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
-    if words.is_empty() {
-        return Err(Error::Input(
-            "--sum needs games, one quoted argument each: --sum 'nim 3 4' 'grundy-game 8'".into(),
-        ));
+        Explained::Position(words.to_vec())
+    };
+    let report = query::explain(&what, Convention::misere_if(misere), &settings)
+        .map_err(|e| super::position::hint_quoted(e, "--sum 'nim 3 4' 'grundy-game 8'"))?;
+    if json {
+        return json_line(&report);
     }
-    let parts: Vec<Box<dyn AnyPosition>> = words
-        .iter()
-        .map(|w| games::build(&games::words(w), settings))
-        .collect::<Result<_>>()?;
-    if misere {
-        return grundy::solve::misere::of_positions(&parts, settings);
+    let mut out = text(&report.explain);
+    if let Some(d) = &report.genus {
+        out.push_str(&genus_text(d));
     }
-    Ok(Box::new(Sum::new(parts)?))
+    Ok(out)
 }
 
 /// How a heap's genus is obtained (`explain --misere` on one heap), as ONAG ch. 12 computes it.

@@ -1,44 +1,12 @@
 //! `grundy list`: every built-in game with its rules, position syntax, an example and what it
 //! can do beyond building positions (its capabilities, as the registry declares them).
 
-use grundy::games::{Capability, REGISTRY};
-use grundy::report::GameSummary;
-use serde::Serialize;
-
-/// One game of `list --json`: the summary and the registry's capabilities.
-#[derive(Serialize)]
-struct Listed {
-    #[serde(flatten)]
-    summary: GameSummary,
-    capabilities: Vec<Capability>,
-}
-
-/// `list --json`: every game, in the registry's order.
-#[derive(Serialize)]
-struct List {
-    games: Vec<Listed>,
-}
+use grundy::games::REGISTRY;
 
 pub fn run(json: bool) -> String {
     if json {
-        let report = List {
-            games: REGISTRY
-                .iter()
-                .map(|e| Listed {
-                    summary: GameSummary {
-                        name: e.name.into(),
-                        aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
-                        summary: e.summary.into(),
-                        rules: e.rules.into(),
-                        syntax: e.syntax.into(),
-                        example: e.example.into(),
-                        sequence: e.heap_rules.is_some(),
-                    },
-                    capabilities: e.capabilities(),
-                })
-                .collect(),
-        };
-        return serde_json::to_string(&report).map_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"), |s| s + "\n");
+        return serde_json::to_string(&grundy::query::list())
+            .map_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"), |s| s + "\n");
     }
     let mut out = String::new();
     for e in REGISTRY {

@@ -194,9 +194,6 @@ fn run(cli: Cli) -> Result<String, Error> {
             let settings = settings(&a.limits)?;
             table::run(&a.words, a.json.json, a.csv, a.boolean, settings)
         }
-        Command::Wtia(a) if a.misere.misere => Err(Error::Input(
-            "wtia has no misère form: --misere is for value, moves, sum, explain, play and seq".into(),
-        )),
         Command::Quotient(a) => {
             let settings = settings(&a.limits)?;
             misere::quotient(
@@ -207,7 +204,7 @@ fn run(cli: Cli) -> Result<String, Error> {
                 settings,
             )
         }
-        Command::Wtia(a) => wtia::run(&a.games, a.json.json, settings(&a.limits)?),
+        Command::Wtia(a) => wtia::run(&a.games, a.json.json, a.misere.misere, settings(&a.limits)?),
         Command::Play(a) => {
             let settings = settings(&a.limits)?;
             play::run(&a.game.words, a.sum, a.misere.misere, a.first.as_deref(), settings)

@@ -25,20 +25,19 @@
 //! a terminal position; from a position with a P-option, 1 + the least remoteness of a P-option
 //! (the winner hurries); otherwise 1 + the greatest remoteness of an option (the loser delays).
 //! Remoteness is computed by a memoised search bounded by `REMOTENESS_BUDGET` positions and
-//! `REMOTENESS_DEPTH` plies ([`grundy::opponent`]); when the bound is hit (a huge game) or the game is loopy, the
+//! `REMOTENESS_DEPTH` plies ([`grundy::query::opponent`]); when the bound is hit (a huge game) or the game is loopy, the
 //! computer instead picks the option with the most moves of its own (keeping the game complex).
 //! In a loopy draw it keeps to options of infinite value.
 //!
 //! Input comes from a line editor (rustyline, with history) when stdin is a terminal, and from
 //! plain lines otherwise, so sessions can be scripted (the tests drive it through stdin).
 
-use super::explain::sum_of;
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
 use grundy::games;
 use grundy::nimber::Nimber;
-use grundy::opponent::{Remoteness, computer_move, huge_computer_move};
 use grundy::position::{AnyPosition, Played};
+use grundy::query::{self, opponent::Remoteness};
 use grundy::settings::Settings;
 use grundy::value::Value;
 use std::io::{BufRead, IsTerminal, Write};
@@ -60,10 +59,12 @@ pub fn run(words: &[String], sum: bool, misere: bool, first: Option<&str>, setti
             )));
         }
     };
+    let play = Convention::misere_if(misere);
     let start = if sum {
-        sum_of(words, misere, &settings)?
+        query::sum_position(words, play, &settings)
+            .map_err(|e| super::position::hint_quoted(e, "--sum 'nim 3 4' 'grundy-game 8'"))?
     } else {
-        super::position::build(words, misere, &settings)?
+        query::position(words, play, &settings)?
     };
     start.value()?; // solve once up front so a bad or huge position fails before the session
     let mut input = Input::new();
@@ -169,10 +170,8 @@ fn session(
             return Ok(());
         }
         if side == Side::Computer {
-            let m = match listed {
-                Ok(moves) => computer_move(position.as_ref(), moves, &mut remoteness)?,
-                Err(_) => huge_computer_move(position.as_ref())?,
-            };
+            let m = query::opponent::next_move(position.as_ref(), &mut remoteness)?
+                .ok_or_else(|| Error::Unsupported("the computer found no move to play".into()))?;
             say(out, &format!("I play {}", m.label));
             history.push((m.next, Side::Human));
             continue;
@@ -446,7 +445,12 @@ mod tests {
 
     #[test]
     fn sums_take_a_component_number_when_needed() {
-        let s = sum_of(&["nim 3".into(), "nim 3".into()], false, &Settings::default()).unwrap();
+        let s = query::sum_position(
+            &["nim 3".into(), "nim 3".into()],
+            Convention::Normal,
+            &Settings::default(),
+        )
+        .unwrap();
         let err = choose("3 2", s.moves().unwrap()).err().expect("ambiguous");
         assert!(err.contains("ambiguous"), "{err}");
         let m = choose("#2 3->2", s.moves().unwrap()).unwrap();

@@ -4,8 +4,8 @@
 use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
-use grundy::games;
-use grundy::position::{AnyPosition, Sum};
+use grundy::position::AnyPosition;
+use grundy::query;
 use grundy::report::{MoveReport, MovesReport, SumReport, ValueReport};
 use grundy::settings::Settings;
 use grundy::value::Value;
@@ -70,16 +70,7 @@ pub fn value_text(r: &ValueReport) -> String {
     format!("{} {}\n{}", r.game, r.position, value_body(r))
 }
 
-/// The position written by `words`, under misère play when `misere`.
-pub fn build(words: &[String], misere: bool, settings: &Settings) -> Result<Box<dyn AnyPosition>> {
-    if misere {
-        grundy::solve::misere::build(words, settings)
-    } else {
-        games::build(words, settings)
-    }
-}
-
-/// [`build`], for a command that ends the process after its answer: the position, and the
+/// The position written by `words` under misère play when `misere` ([`query::position`]), for a command that ends the process after its answer: the position, and the
 /// tables its searches fill, are never dropped. Freeing millions of positions one by one took
 /// seconds after Ctrl-C (2.6 s for the 570 MB of a misère `cram 1x64` stopped after 8 s), and
 /// the process gives the memory back at once when it ends.
@@ -88,7 +79,7 @@ pub fn build_to_keep(
     misere: bool,
     settings: &Settings,
 ) -> Result<ManuallyDrop<Box<dyn AnyPosition>>> {
-    build(words, misere, settings).map(ManuallyDrop::new)
+    query::position(words, Convention::misere_if(misere), settings).map(ManuallyDrop::new)
 }
 
 /// `grundy value`: the value and the outcome are printed as soon as they are known, the
@@ -185,6 +176,16 @@ pub fn moves(words: &[String], json: bool, misere: bool, settings: Settings) -> 
     }
 }
 
+/// A request with no components gets the command line's example (one quoted argument each).
+pub fn hint_quoted(e: Error, example: &str) -> Error {
+    match e {
+        Error::Input(m) if m.contains("needs games") => {
+            Error::Input(format!("{m}; one quoted argument each: {example}"))
+        }
+        e => e,
+    }
+}
+
 /// `grundy sum`: the report as text.
 pub fn sum_text(r: &SumReport) -> String {
     let mut out = String::from("components:\n");
@@ -205,20 +206,8 @@ pub fn sum_text(r: &SumReport) -> String {
 }
 
 pub fn sum(words: &[String], json: bool, misere: bool, settings: Settings) -> Result<String> {
-    if words.is_empty() {
-        return Err(Error::Input(
-            "sum needs games, one quoted argument each: grundy sum 'nim 3 4' 'grundy-game 8'".into(),
-        ));
-    }
-    let parts: Vec<Box<dyn AnyPosition>> = words
-        .iter()
-        .map(|w| games::build(&games::words(w), &settings))
-        .collect::<Result<_>>()?;
-    let report = if misere {
-        SumReport::of_misere(&parts, &settings)?
-    } else {
-        SumReport::of(&Sum::new(parts)?)?
-    };
+    let report = query::sum(words, Convention::misere_if(misere), &settings)
+        .map_err(|e| hint_quoted(e, "grundy sum 'nim 3 4' 'grundy-game 8'"))?;
     if json {
         json_line(&report)
     } else {

@@ -57,15 +57,11 @@ fn run_with(
     capture: bool,
 ) -> Result<String> {
     let all = opts.all;
-    let method = match opts.method.as_deref() {
-        None | Some("auto") => Method::Auto,
-        Some("plain") => Method::Plain,
-        Some("sparse") => Method::Sparse,
-        Some(m) => {
-            return Err(Error::Input(format!(
-                "unknown --method `{m}`: accepted are auto, plain, sparse"
-            )));
-        }
+    let method: Method = match opts.method.as_deref() {
+        None => Method::Auto,
+        Some(m) => m
+            .parse()
+            .map_err(|_| Error::Input(format!("unknown --method `{m}`: accepted are auto, plain, sparse")))?,
     };
     let Some(to) = opts.to.as_deref() else {
         return Err(Error::Input("seq needs the last heap: --to N".into()));
@@ -142,7 +138,7 @@ fn run_with(
         jobs: settings.jobs,
         checkpoint,
     };
-    let computed = grundy::seq::of_words(words, to, options, &settings)?;
+    let computed = grundy::query::seq::of_words(words, to, options, &settings)?;
     let seq = computed.sequence;
     let from = match stream.map(|s| std::mem::take(&mut *s.lock().unwrap_or_else(|e| e.into_inner()))) {
         Some(Stream { failed: Some(e), .. }) => return quiet_on_closed_pipe(Err(e)).map(|()| String::new()),

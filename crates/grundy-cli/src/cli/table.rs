@@ -33,7 +33,7 @@ fn pattern_line(name: &str, p: Option<&RowFormReport>, last: u64) -> String {
 }
 
 pub fn run(words: &[String], json: bool, csv: bool, boolean: bool, settings: Settings) -> Result<String> {
-    let report = grundy::table::report(words, boolean, !csv || json, &settings)?;
+    let report = grundy::query::table::report(words, boolean, !csv || json, &settings)?;
     if json {
         return super::position::json_line(&report);
     }

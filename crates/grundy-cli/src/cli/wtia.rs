@@ -4,23 +4,14 @@
 
 use super::position::json_line;
 use super::render::{columns, numbered_components};
-use grundy::error::{Error, Result};
-use grundy::games;
-use grundy::position::AnyPosition;
+use grundy::error::Result;
+use grundy::game::Convention;
 use grundy::report::WtiaReport;
 use grundy::settings::Settings;
 
-pub fn run(words: &[String], json: bool, settings: Settings) -> Result<String> {
-    if words.is_empty() {
-        return Err(Error::Input(
-            "wtia needs games, one quoted argument each: grundy wtia 'levels 4,9,3' 'levels 2,5'".into(),
-        ));
-    }
-    let parts: Vec<Box<dyn AnyPosition>> = words
-        .iter()
-        .map(|w| games::build(&games::words(w), &settings))
-        .collect::<Result<_>>()?;
-    let report = WtiaReport::of(&parts, &settings)?;
+pub fn run(words: &[String], json: bool, misere: bool, settings: Settings) -> Result<String> {
+    let report = grundy::query::wtia(words, Convention::misere_if(misere), &settings)
+        .map_err(|e| super::position::hint_quoted(e, "grundy wtia 'levels 4,9,3' 'levels 2,5'"))?;
     if json { json_line(&report) } else { Ok(text(&report)) }
 }
 

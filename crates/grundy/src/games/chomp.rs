@@ -194,7 +194,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         outcome_above: u32::MAX,
         ..Config::default()
     }
-    .with_limits::<Chomp>(&settings);
+    .with_limits::<Chomp>(settings);
     Ok(Box::new(
         SearchInstance::searching("chomp", Chomp, config, shape)
             .with_stats(stats)

@@ -167,7 +167,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         outcome_above: u32::MAX,
         ..Config::default()
     }
-    .with_limits::<Coloring>(&settings);
+    .with_limits::<Coloring>(settings);
     Ok(Box::new(
         SearchInstance::searching("coloring", Coloring, config, row)
             .with_stats(stats)

@@ -8,6 +8,7 @@
 pub(crate) mod args;
 pub mod graph_format;
 pub mod heap;
+pub mod misere;
 #[cfg(feature = "rhai")]
 pub mod script;
 

@@ -390,7 +390,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         SearchInstance::searching(
             "triomino",
             Triomino,
-            config(0).with_limits::<Triomino>(&settings),
+            config(0).with_limits::<Triomino>(settings),
             Triomino::full(n as usize),
         )
         .with_stats(stats)

@@ -70,7 +70,7 @@ pub struct CensusRow {
     pub rare_heaps: Option<u64>,
     /// For proved games: the FNV-1a hash of g(0..preperiod + period), in 16 hex digits. Two
     /// proved games with the same preperiod, period and fingerprint have the same sequence
-    /// (see `solve::census::same`).
+    /// (see `query::census::same`).
     pub fingerprint: Option<String>,
     /// The rule that makes the game trivial, if one does (`no-moves`: every value is 0).
     pub rule: Option<String>,

@@ -1,9 +1,11 @@
 //! The report of `list`: every built-in game with its names, rules and syntax.
 //!
-//! What: [`ListReport`], a [`GameSummary`] per registry entry in the registry's order.
+//! What: [`ListReport`], a [`GameListing`] per registry entry in the registry's order (built by
+//! [`crate::query::list`]).
 //! Why here: `grundy list --json` and other front ends describe the games from the same value.
 //! Cost: plain data, one entry per game.
 
+use crate::games::{Capability, Editor};
 use serde::Serialize;
 
 /// One built-in game in `list`.
@@ -25,9 +27,22 @@ pub struct GameSummary {
     pub sequence: bool,
 }
 
+/// One game of `list`: its summary, what it can do beyond building positions, and how a front
+/// end edits its position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameListing {
+    /// Names, rules, syntax, example.
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// What the registry declares the game can do.
+    pub capabilities: Vec<Capability>,
+    /// How a position of the game is edited (words, a board, a file).
+    pub editor: Editor,
+}
+
 /// `list`: every built-in game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ListReport {
     /// The games in the registry's order.
-    pub games: Vec<GameSummary>,
+    pub games: Vec<GameListing>,
 }

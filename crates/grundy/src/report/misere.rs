@@ -69,7 +69,7 @@ impl GenusSeqReport {
             )));
         };
         let rules = make(name, rest, to)?;
-        let table = GenusTable::compute(&rules, to, &settings)?;
+        let table = GenusTable::compute(&rules, to, settings)?;
         let game = words.join(" ");
         let heaps: Vec<GenusRow> = table
             .heaps
@@ -183,7 +183,7 @@ impl QuotientReport {
                 "heap {h} is beyond --to {to}: the quotient covers heaps ≤ {to}"
             )));
         }
-        let built = quotient::build(&rules, to, &settings)?;
+        let built = quotient::build(&rules, to, settings)?;
         let q = &built.quotient;
         let tame_rank = quotient::tame::tame_rank(q);
         let sum = match heaps {
@@ -342,13 +342,13 @@ impl GenusDerivation {
     /// The derivation of the genus of the heap written by `words` (a heap game and one heap,
     /// `kayles 5`); `None` when the words are not one heap of a heap game.
     pub fn of(words: &[String], settings: &Settings) -> Result<Option<GenusDerivation>> {
-        let Some((rules, heaps)) = misere::heap_rules(words) else {
+        let Some((rules, heaps)) = crate::games::misere::heap_rules(words) else {
             return Ok(None);
         };
         let [heap] = heaps[..] else {
             return Ok(None);
         };
-        let table = GenusTable::compute(&rules, heap, &settings)?;
+        let table = GenusTable::compute(&rules, heap, settings)?;
         let row = &table.heaps[heap as usize];
         let normal = crate::solve::heap_sequence::plain_values(&rules, heap, &settings.control)?;
         let count = row.terms.len();
@@ -427,7 +427,7 @@ pub struct MisereExplainReport {
 impl MisereExplainReport {
     /// The report of the position written by `words` under misère play.
     pub fn of(words: &[String], settings: &Settings) -> Result<MisereExplainReport> {
-        let p = misere::build(words, settings)?;
+        let p = crate::games::misere::build(words, settings)?;
         let mut genus = GenusDerivation::of(words, settings)?;
         if let Some(d) = &mut genus {
             // The game as the explanation names it (`kayles` is explained as `0.77`).

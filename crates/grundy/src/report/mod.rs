@@ -46,7 +46,7 @@ pub use census::{
     write_entries_headed as write_census_entries_headed,
 };
 pub use graph::{FunctionKind, FunctionsReport, GraphReport, PawnsReport, StateGameReport, StrategyStep, VertexReport};
-pub use list::{GameSummary, ListReport};
+pub use list::{GameListing, GameSummary, ListReport};
 pub use misere::{
     GammaStep, GenusDerivation, GenusOption, GenusRow, GenusSeqReport, HeapClass, MisereExplainReport, QuotientReport,
     QuotientSum,
@@ -60,8 +60,7 @@ pub use sequence::{RowFormReport, SeqReport, TableCell, TableReport, TableValues
 use crate::position::Played;
 use serde::{Serialize, Serializer};
 
-/// Largest integer written as a JSON number: 2^53 (every integer up to it is an IEEE double).
-pub const JSON_EXACT: u64 = 1 << 53;
+pub use crate::nimber::{JSON_EXACT, serialize_natural};
 
 /// A natural number in JSON: a number up to 2^53, a decimal string above (see the module docs).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -70,15 +69,6 @@ pub struct Natural(pub u64);
 impl Serialize for Natural {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         serialize_natural(&self.0, s)
-    }
-}
-
-/// Serialise `n` by the 2^53 rule (for `#[serde(serialize_with)]`).
-pub fn serialize_natural<S: Serializer>(n: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
-    if *n > JSON_EXACT {
-        s.collect_str(n)
-    } else {
-        s.serialize_u64(*n)
     }
 }
 
@@ -118,6 +108,17 @@ impl MoveReport {
             ..MoveReport::of(m)
         }
     }
+}
+
+/// One turn of play against the computer (the web explorer's `play`): the position's value
+/// report, whose winning moves are the hints, and the computer's move from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayReport {
+    /// The position's value report.
+    pub value: ValueReport,
+    /// The computer's move, or null when no move is left.
+    #[serde(rename = "move")]
+    pub chosen: Option<MoveReport>,
 }
 
 #[cfg(test)]

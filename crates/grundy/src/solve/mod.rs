@@ -14,7 +14,6 @@
 //! - [`verify`]: `--verify`, each result recomputed by an independent method.
 //! - `xor_pairs` (crate-private): the vectorised inner loop of the plain take-and-break method.
 
-pub mod census;
 pub mod digraph;
 pub mod gfunctions;
 pub mod heap_sequence;

@@ -23,7 +23,7 @@
 //! Sources: \[ONAG\] ch. 12 (genus, tame games); \[WW\] ch. 13 (genus tables of Kayles,
 //! Dawson's Kayles, Grundy's game).
 
-use super::heaps::{Borrowed, MisereHeaps, nim_heap};
+use super::heaps::{Borrowed, KnownSums, MisereHeaps, nim_heap};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 use crate::settings::Settings;
@@ -215,6 +215,12 @@ impl GenusTable {
         } else {
             x
         }))
+    }
+}
+
+impl KnownSums for GenusTable {
+    fn value(&self, heaps: &[u64]) -> Option<Nimber> {
+        self.tame_value(heaps)
     }
 }
 

@@ -59,9 +59,16 @@ pub struct MisereHeaps<R> {
     /// Whether heap n (of the rules) has no move, for the heaps below [`TERMINAL_CACHE`] asked
     /// so far.
     terminal: RefCell<Vec<Option<bool>>>,
-    /// The proved misère values of tame sums, when the genera of the heaps are known (see
-    /// [`super::genus::GenusTable::tame_value`]).
-    pub genera: Option<super::genus::GenusTable>,
+    /// The proved misère values of some sums without search: tame sums, when the genera of the
+    /// heaps are known ([`super::genus::GenusTable`] is one).
+    pub genera: Option<Box<dyn KnownSums>>,
+}
+
+/// Misère values of sums of heaps known without a search (misère Nim on the genera of tame
+/// heaps): `None` for a sum it does not know. Nim heaps are tagged as by [`nim_heap`].
+pub trait KnownSums: Send + Sync {
+    /// The misère Grundy value of the sum `heaps`, when known.
+    fn value(&self, heaps: &[u64]) -> Option<Nimber>;
 }
 
 impl<R: HeapRules> MisereHeaps<R> {
@@ -190,7 +197,7 @@ impl<R: HeapRules> Game for MisereHeaps<R> {
         {
             return Some(v);
         }
-        self.genera.as_ref()?.tame_value(heaps)
+        self.genera.as_ref()?.value(heaps)
     }
 
     fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {

@@ -11,9 +11,10 @@
 //! - [`quotient`]: the misère quotient (Plambeck–Siegel) of a heap game restricted to small
 //!   heaps, verified, and sums decided through it.
 //!
-//! [`build`] and [`of_position`] are the entry points: a position under misère play, behind the
-//! same [`AnyPosition`] face as any other, so every command (value, moves, sum, explain, play)
-//! and every front end gets misère play without code of its own. Its convention is
+//! [`of_position`] and [`of_positions`] are the entry points: a position under misère play, behind
+//! the same [`AnyPosition`] face as any other, so every command (value, moves, sum, explain,
+//! play) and every front end gets misère play without code of its own (the registry's
+//! [`crate::games::misere::build`] builds one from words, with the fast path for heap games). Its convention is
 //! [`Convention::Misere`](crate::game::Convention::Misere); its value the misère Grundy value.
 //!
 //! Cost: exponential in the size of the sum in general (the search); the genus and the
@@ -29,12 +30,9 @@ pub mod heaps;
 pub mod quotient;
 
 use crate::error::Result;
-use crate::games;
 use crate::position::{AnyPosition, Instance};
 use crate::settings::Settings;
-use crate::solve::heap_sequence::HeapRules;
 use generic::{MisereEngine, MisereSum};
-use heaps::MisereHeaps;
 
 /// Heaps up to this size get their genera computed so that tame sums are valued by misère Nim
 /// instead of searched (beyond, the search alone).
@@ -52,41 +50,6 @@ pub fn of_positions(positions: &[Box<dyn AnyPosition>], settings: &Settings) -> 
     let name = game.name(&parts);
     let solver = settings.solver(game);
     Ok(Box::new(Instance::new(name, MisereEngine { solver }, parts)))
-}
-
-/// The heap rules and heaps of a heap game's words (`kayles 5 9`, `subtraction --set 1,2 7`):
-/// the trailing natural numbers are the heaps, the words before them the rules.
-pub fn heap_rules(words: &[String]) -> Option<(Box<dyn HeapRules>, Vec<u64>)> {
-    let (name, rest) = words.split_first()?;
-    let make = games::find(name).ok()?.heap_rules?;
-    let numbers = rest.iter().rev().take_while(|w| w.parse::<u64>().is_ok()).count();
-    let (rule_words, heap_words) = rest.split_at(rest.len() - numbers);
-    let heaps: Vec<u64> = heap_words.iter().map(|w| w.parse().expect("checked")).collect();
-    if heaps.is_empty() {
-        return None;
-    }
-    let max = heaps.iter().copied().max().unwrap_or(0);
-    let rules = make(name, rule_words, max).ok()?;
-    Some((rules, heaps))
-}
-
-/// The position written by `words` (a game name and its position) under misère play. Heap
-/// games take the fast path of [`heaps`] (with tame sums valued from the genera of heaps up to
-/// [`GENUS_FORMULA_UP_TO`]); every other game the generic one of [`generic`].
-pub fn build(words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
-    let normal = games::build(words, settings)?;
-    match heap_rules(words) {
-        Some((rules, heaps)) => {
-            let max = heaps.iter().copied().max().unwrap_or(0);
-            let mut game = MisereHeaps::new(rules);
-            if max <= GENUS_FORMULA_UP_TO {
-                let table = genus::GenusTable::compute(&game.rules, max, &settings)?;
-                game.genera = Some(table);
-            }
-            Ok(Box::new(Instance::new(normal.game(), settings.solver(game), heaps)))
-        }
-        None => of_position(normal.as_ref(), settings),
-    }
 }
 
 #[cfg(test)]

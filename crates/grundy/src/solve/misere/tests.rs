@@ -74,7 +74,7 @@ fn the_built_position_takes_the_fast_path_and_agrees_with_the_generic_one() {
         "grundy-game 7 5",
         "subtraction --set 1,2 4 5",
     ] {
-        let fast = super::build(&games::words(words), &settings).unwrap();
+        let fast = crate::games::misere::build(&games::words(words), &settings).unwrap();
         let normal = games::build(&games::words(words), &settings).unwrap();
         let generic = super::of_position(normal.as_ref(), &settings).unwrap();
         assert_eq!(fast.value().unwrap(), generic.value().unwrap(), "{words}");
@@ -483,11 +483,11 @@ fn nims_misere_formula_equals_the_misere_search() {
                 let searched = plain.nimber(&vec![a, b, c]).unwrap();
                 let formula = crate::games::nim::NimRules.misere_formula(&[a, b, c]);
                 assert_eq!(formula, Some(searched), "{a} {b} {c}");
-                let p = super::build(&games::words(&format!("nim {a} {b} {c}")), &settings).unwrap();
+                let p = crate::games::misere::build(&games::words(&format!("nim {a} {b} {c}")), &settings).unwrap();
                 assert_eq!(p.value().unwrap().finite(), Some(searched));
             }
         }
     }
-    let big = super::build(&games::words("nim 100000 100000 7"), &settings).unwrap();
+    let big = crate::games::misere::build(&games::words("nim 100000 100000 7"), &settings).unwrap();
     assert_eq!(big.value().unwrap().finite(), Some(Nimber(7)));
 }

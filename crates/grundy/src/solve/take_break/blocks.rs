@@ -20,21 +20,20 @@
 //! **Pipeline** (the sparse method): the far tables of the next block are made beside the
 //! sequential finishing of this one, from the values below this block's start (the next
 //! block's boundary is then one block back, so its near part is up to two blocks long). The
-//! far part reads a copy of what it needs of the state ([`FarCopy`]: the rare heaps so far,
+//! far part reads a copy of what it needs of the state ([`FarCopy`](super::sparse::FarCopy): the rare heaps so far,
 //! the kernels), and the finishing reads the values of its block from a buffer
 //! ([`super::values::Tail`]) until both are done; then the block's values are appended. A
 //! pipeline never crosses a checkpoint (where the mask may change), and a stop (a wider
 //! storage, cancellation, memory) drops the pending tables. The far tables are made 8 heaps a
 //! task, so that the values g(m − r), …, g(m + 7 − r) each rare heap r reads are one run
-//! ([`FarView::far_sparse_group`]).
+//! ([`FarView::far_sparse_group`](super::sparse::FarView::far_sparse_group)).
 
 use super::plain::{NARROW, mark_narrow};
-use super::sparse::{mark_rare_splits, mark_rare_splits_batch};
+use super::sparse::{FarView, Pending};
 use super::values::{Cell, Cells, Store, Tail};
 use super::{State, Stop};
-use crate::solve::xor_pairs::{ESCAPE, Kernels};
+use crate::solve::xor_pairs::ESCAPE;
 use rayon::prelude::*;
-use std::ops::Range;
 
 /// Heaps per block: the splits that reach into the block (a ≤ m − start) stay sequential, so a
 /// block is short; one pool call per block costs a few microseconds, well below a block's work.
@@ -45,9 +44,6 @@ pub(super) const BLOCK: usize = 128;
 /// 3·10^6 on two threads: 5.6 s with blocks of 128, 4.8 s with 256, 4.4 s with 512, 4.5 s with
 /// 1024, where the sequential part, up to two blocks of splits a heap, starts to tell).
 pub(super) const PIPELINE: usize = 512;
-
-/// Heaps a group of the sparse pipeline's far part ([`FarView::far_sparse_group`]).
-const FAR_GROUP: usize = 8;
 
 /// The block method starts at this heap (below, a heap's work is too small to share; at least
 /// [`BLOCK`], so that a split reaches into the block from one side only).
@@ -231,136 +227,4 @@ impl State<'_> {
             }
         }
     }
-}
-
-/// What the far part of the sparse method reads of the state: borrowed from it, or from a
-/// [`FarCopy`] so that it runs beside the finishing of the block before.
-#[derive(Clone, Copy)]
-pub(super) struct FarView<'a> {
-    pub(super) splits: &'a [usize],
-    /// The rare heaps below the block's boundary (with their values).
-    pub(super) rare: &'a [(u32, u32)],
-    pub(super) kernels: Kernels,
-    pub(super) mask: u32,
-    pub(super) twist: bool,
-    pub(super) unequal: bool,
-}
-
-impl FarView<'_> {
-    /// A copy of the slices this view reads, for a far part that runs while the state changes.
-    fn copy(&self) -> FarCopy {
-        FarCopy {
-            splits: self.splits.to_vec(),
-            rare: self.rare.to_vec(),
-            view: FarView {
-                splits: &[],
-                rare: &[],
-                ..*self
-            },
-        }
-    }
-
-    /// The sparse method's splits of heap n with a rare part r < start and m − r < start.
-    fn far_sparse<S: Cells>(&self, g: &S, start: usize, n: usize, table: &mut [u8]) {
-        for &i in self.splits {
-            if n < i + 2 {
-                continue;
-            }
-            let m = n - i;
-            // r > m − start, r < m (the rare list holds heaps below `start` only).
-            let lo = (m + 1).saturating_sub(start);
-            let from = self.rare.partition_point(|&(r, _)| (r as usize) < lo);
-            mark_rare_splits(table, &self.rare[from..], g, m, self.unequal);
-        }
-    }
-
-    /// [`FarView::far_sparse`] of the heaps n0, n0 + 1, … into `tables` (`width` bytes each, K
-    /// of them): the rare r that every heap of the group reads (r ≥ m + K − start for the
-    /// heap m + K − 1 left by the last) go through [`mark_rare_splits_batch`], whose values of
-    /// the K heaps are neighbours (every value read is below `start`, so K is not bound by the
-    /// removals here as it is heap after heap); the few others heap by heap. `unequal` rules
-    /// and a short group go heap by heap. Groups of 8 against heap by heap: 0.007 to 10^6 on two
-    /// threads 25.2 → 22.1 s of CPU (4: 23.1 s, 16: 22.1 s; BENCHMARKS.md, session 11).
-    fn far_sparse_group<S: Cells>(&self, g: &S, start: usize, n0: usize, tables: &mut [u8], width: usize) {
-        let count = tables.len() / width;
-        let whole = count == FAR_GROUP && self.splits.iter().all(|&i| n0 >= i + 2);
-        if !whole || self.unequal {
-            for (k, table) in tables.chunks_exact_mut(width).enumerate() {
-                self.far_sparse(g, start, n0 + k, table);
-            }
-            return;
-        }
-        for &i in self.splits {
-            let m = n0 - i;
-            let from = self
-                .rare
-                .partition_point(|&(r, _)| (r as usize) < (m + count).saturating_sub(start));
-            for (j, table) in tables.chunks_exact_mut(width).enumerate() {
-                let edge = self
-                    .rare
-                    .partition_point(|&(r, _)| (r as usize) < (m + j + 1).saturating_sub(start));
-                mark_rare_splits(table, &self.rare[edge.min(from)..from], g, m + j, false);
-            }
-            let (first, rest) = tables.split_at_mut(width);
-            let rare = &self.rare[from..];
-            mark_rare_splits_batch::<S, FAR_GROUP>(first, rest, rare, g, m);
-        }
-    }
-
-    /// The far tables of `heaps` with the boundary `start` (every heap below it computed), on
-    /// the threads of the current pool, a group of [`FAR_GROUP`] heaps a task.
-    fn pending<S: Cells>(&self, g: &S, start: usize, heaps: Range<usize>, width: usize) -> Pending {
-        let mut tables = vec![0u8; heaps.len() * width];
-        let mut absent = vec![0u32; heaps.len()];
-        let batch = FAR_GROUP;
-        tables
-            .par_chunks_mut(width * batch)
-            .zip(absent.par_chunks_mut(batch))
-            .enumerate()
-            .with_min_len(4usize.div_ceil(batch))
-            .for_each_init(Vec::new, |fronts, (k, (tables, absent))| {
-                let n0 = heaps.start + k * batch;
-                self.far_sparse_group(g, start, n0, tables, width);
-                for (j, (table, absent)) in tables.chunks_exact_mut(width).zip(absent.iter_mut()).enumerate() {
-                    *absent = self.far_search(g, n0 + j, start, table, fronts);
-                }
-            });
-        Pending {
-            heaps,
-            boundary: start,
-            tables,
-            absent,
-            width,
-        }
-    }
-}
-
-/// A copy of what [`FarView`] reads, taken before the finishing of a block changes the state.
-pub(super) struct FarCopy {
-    splits: Vec<usize>,
-    rare: Vec<(u32, u32)>,
-    /// The view's mask, twist and rule (its slices empty: the copies above stand for them).
-    view: FarView<'static>,
-}
-
-impl FarCopy {
-    /// The view over the copied slices.
-    fn view(&self) -> FarView<'_> {
-        FarView {
-            splits: &self.splits,
-            rare: &self.rare,
-            ..self.view
-        }
-    }
-}
-
-/// The far tables of a block: for each heap, the values of its splits below `boundary` and
-/// the value below which its candidates not marked have no split there (see
-/// [`State::sparse_value`]).
-pub(super) struct Pending {
-    heaps: Range<usize>,
-    boundary: usize,
-    tables: Vec<u8>,
-    absent: Vec<u32>,
-    width: usize,
 }

@@ -50,6 +50,22 @@ pub enum Method {
     Sparse,
 }
 
+impl std::str::FromStr for Method {
+    type Err = crate::error::Error;
+
+    /// `auto`, `plain` or `sparse`.
+    fn from_str(s: &str) -> crate::error::Result<Method> {
+        match s {
+            "auto" => Ok(Method::Auto),
+            "plain" => Ok(Method::Plain),
+            "sparse" => Ok(Method::Sparse),
+            m => Err(crate::error::Error::Input(format!(
+                "unknown method `{m}`: accepted are auto, plain, sparse"
+            ))),
+        }
+    }
+}
+
 /// How to compute.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -326,7 +342,7 @@ struct State<'a> {
     packed: plain::Packed,
     /// The sparse method's far tables of the next block, made beside the finishing of the
     /// block before it (`blocks.rs`).
-    pending: Option<blocks::Pending>,
+    pending: Option<sparse::Pending>,
     /// Heaps saved in the checkpoint file, and when it was last written.
     saved_len: usize,
     saved_at: std::time::Instant,

@@ -10,9 +10,10 @@
 use crate::error::{Error, Result};
 use crate::games;
 use crate::games::heap::HeapRules;
+use crate::report::GenusSeqReport;
 use crate::settings::Settings;
 use crate::solve::heap_sequence::{PeriodProof, Sequence, sequence_until};
-use crate::solve::take_break::Options;
+use crate::solve::take_break::{Method, Options};
 
 /// A computed sequence: its title (the game as written), the values, and the one-heap rules
 /// that computed them (none for a game's own sequence).
@@ -61,7 +62,7 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
     }
     if options.checkpoint.is_some() && rules.take_break().is_none() {
         return Err(Error::Input(format!(
-            "--checkpoint applies to take-and-break codes and Grundy's game, not to {}",
+            "a checkpoint applies to take-and-break codes and Grundy's game, not to {}",
             entry.name
         )));
     }
@@ -71,4 +72,33 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
         sequence,
         rules: Some(rules),
     })
+}
+
+/// The options of a sequence run in one go (no checkpoint), with the method, whether to
+/// compute every value after the period is proved (`all`), and the run's control and threads.
+pub fn options(method: Method, all: bool, settings: &Settings) -> Options {
+    Options {
+        method,
+        stop_when_proved: !all,
+        control: settings.control.clone(),
+        jobs: settings.jobs,
+        checkpoint: None,
+    }
+}
+
+/// The whole sequence g(0..=to) of the game named by `words` ([`of_words`] with [`options`]),
+/// or the reason it stopped early (Ctrl-C, a limit) as the error: for front ends that answer
+/// whole or not at all (Python, the web API).
+pub fn whole(words: &[String], to: u64, method: Method, all: bool, settings: &Settings) -> Result<Computed> {
+    let c = of_words(words, to, options(method, all, settings), settings)?;
+    match c.sequence.stopped.clone() {
+        Some(why) => Err(why),
+        None => Ok(c),
+    }
+}
+
+/// The misère sequence of the heap game named by `words`: each heap's misère value and genus,
+/// heaps 0..=`to`.
+pub fn misere(words: &[String], to: u64, settings: &Settings) -> Result<GenusSeqReport> {
+    GenusSeqReport::of(words, to, settings)
 }

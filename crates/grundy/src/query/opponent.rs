@@ -26,6 +26,19 @@ pub const REMOTENESS_BUDGET: usize = 200_000;
 /// Deepest line of play the remoteness search follows.
 pub const REMOTENESS_DEPTH: usize = 2_000;
 
+/// The perfect opponent's move from `p`, or `None` at a terminal position: the move of
+/// [`computer_move`] when the moves can be listed, of [`huge_computer_move`] when there are too
+/// many to list (Nim with a heap of 2^64 − 1) or the game lists none but answers moves to a
+/// value. The one choice every front end that plays makes.
+pub fn next_move(p: &dyn AnyPosition, remoteness: &mut Remoteness) -> Result<Option<Played>> {
+    match p.moves() {
+        Ok(moves) if moves.is_empty() => Ok(None),
+        Ok(moves) => computer_move(p, moves, remoteness).map(Some),
+        Err(Error::Input(_) | Error::MoveListLimit(..)) => huge_computer_move(p).map(Some),
+        Err(e) => Err(e),
+    }
+}
+
 /// The computer's move where the moves cannot all be listed: a winning move (to value 0) when
 /// there is one, else a move to the least nonzero value reachable among 1, 2, 3, ... and the
 /// powers of two (a Nim heap always has one of those).
