@@ -256,10 +256,12 @@ impl Jobs {
         let control = Control::new()
             .with_cancel(cancel.clone())
             .with_memory(self.memory.clone());
-        let mut settings = Settings::default();
-        settings.max_states = max_states;
-        settings.max_table_states = max_states;
-        settings.control = control;
+        let settings = Settings {
+            max_states,
+            max_table_states: max_states,
+            control,
+            ..Settings::default()
+        };
         let deadline = start + time;
         let overrun = Arc::clone(&self.overrun);
         let task = tokio::task::spawn_blocking(move || {
