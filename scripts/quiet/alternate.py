@@ -8,7 +8,7 @@ all of them alike); then, for each command, the median, mean, minimum, quartiles
 percentile and maximum of its wall times, and each command's median and mean divided by the
 first one's. For runs of a few milliseconds (Cram 4x7), where one run or a mean of 30
 (`perf stat -r 30`) swings with the scheduling of threads: the median of 100 or more rounds
-is what BENCHMARKS.md quotes. Output is discarded; a command that fails stops the script.
+is what docs/performance-notes.md quotes. Output is discarded; a command that fails stops the script.
 """
 import statistics
 import subprocess

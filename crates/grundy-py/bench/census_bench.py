@@ -1,4 +1,4 @@
-"""Benchmark of the cluster path of issue 16 (BENCHMARKS.md, "Census on a Dask LocalCluster"):
+"""Benchmark of the cluster path of issue 16 (docs/performance-notes.md, "Census on a Dask LocalCluster"):
 one census through a Dask LocalCluster of 2 worker processes (one thread each) against the
 Rust census with 2 threads, from the command line and from Python, and checks that the rows
 agree.

@@ -1,4 +1,4 @@
-"""Benchmark of issue 15 (BENCHMARKS.md, "The Python package"): grundy.sequence("0.77",
+"""Benchmark of issue 15 (docs/performance-notes.md, "The Python package"): grundy.sequence("0.77",
 to=10**6) against the command line's time for the same sequence, and Python callable sequences
 to 10^4 with O(n) options per heap, with where their time goes.
 

@@ -51,7 +51,7 @@ impl Limits {
             settings.max_table_states = n;
         }
         let memory = match &self.max_memory {
-            Some(size) => grundy::memory::parse_size(size)?,
+            Some(size) => grundy::memory::parse_size(size).map_err(|e| e.named("max_memory"))?,
             None => grundy::memory::default_limit(),
         };
         settings.control = Control::new()

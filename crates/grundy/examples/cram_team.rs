@@ -1,4 +1,4 @@
-//! In-process timings of the Cram engine on small boards (BENCHMARKS.md, "Cram 4×7 (session
+//! In-process timings of the Cram engine on small boards (docs/performance-notes.md, "Cram 4×7 (session
 //! 12)"), without the process start that `grundy value` pays.
 //!
 //! ```text

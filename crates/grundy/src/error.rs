@@ -58,6 +58,16 @@ pub enum Limit {
 }
 
 impl Error {
+    /// Bad input with `name` written before its message: the front end's word for the value
+    /// that was wrong (`--max-memory` on the command line, `max_memory` in Python). The
+    /// library's messages name no front end's flag; other errors are returned unchanged.
+    pub fn named(self, name: &str) -> Error {
+        match self {
+            Error::Input(m) => Error::Input(format!("{name} {m}")),
+            e => e,
+        }
+    }
+
     /// Which limit was reached, if this is a limit error (see [`Error::is_limit`]).
     pub fn limit(&self) -> Option<Limit> {
         match self {

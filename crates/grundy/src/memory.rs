@@ -270,11 +270,12 @@ fn mem_total(meminfo: &str) -> Option<u64> {
     kib.checked_mul(1024)
 }
 
-/// Parse a size such as `512M`, `4G`, `1.5G`, `800K`, `1000000` (bytes) or `2GiB`.
+/// Parse a size such as `512M`, `4G`, `1.5G`, `800K`, `1000000` (bytes) or `2GiB`. A bad size
+/// is bad input whose message starts with the text (name the setting with [`Error::named`]).
 pub fn parse_size(text: &str) -> Result<u64> {
     let bad = || {
         Error::Input(format!(
-            "--max-memory `{text}` is not a size: write a number with K, M, G or T (powers of 1024), e.g. 512M or 4G"
+            "`{text}` is not a size: write a number with K, M, G or T (powers of 1024), e.g. 512M or 4G"
         ))
     };
     let t = text.trim();
@@ -303,11 +304,9 @@ pub fn parse_size(text: &str) -> Result<u64> {
         whole.parse().map_err(|_| bad())?
     };
     let unit_bytes = 1u64 << shift;
-    let mut bytes = whole.checked_mul(unit_bytes).ok_or_else(|| {
-        Error::Input(format!(
-            "--max-memory `{text}` is too large: at most 16 EiB (2^64 − 1 bytes)"
-        ))
-    })?;
+    let mut bytes = whole
+        .checked_mul(unit_bytes)
+        .ok_or_else(|| Error::Input(format!("`{text}` is too large: at most 16 EiB (2^64 − 1 bytes)")))?;
     if !frac.is_empty() {
         // At most 9 decimals are meaningful; more would overflow the scale below.
         let digits = &frac[..frac.len().min(9)];
@@ -317,7 +316,7 @@ pub fn parse_size(text: &str) -> Result<u64> {
     }
     if bytes < 1 << 20 {
         return Err(Error::Input(format!(
-            "--max-memory `{text}` is too small: at least 1M is needed to run at all"
+            "`{text}` is too small: at least 1M is needed to run at all"
         )));
     }
     Ok(bytes)

@@ -154,7 +154,7 @@ fn settings(limits: &Limits) -> Result<Settings, Error> {
             .ok_or_else(|| Error::Input(format!("--jobs {n}: at most 1024 threads")))?;
     }
     let memory = match &limits.max_memory {
-        Some(size) => grundy::memory::parse_size(size)?,
+        Some(size) => grundy::memory::parse_size(size).map_err(|e| e.named("--max-memory"))?,
         None => grundy::memory::default_limit(),
     };
     progress::set_memory_limit(memory);
@@ -230,7 +230,7 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
         limits.max_states = settings.max_states;
     }
     if let Some(size) = &a.limits.max_memory {
-        limits.max_memory = grundy::memory::parse_size(size)?;
+        limits.max_memory = grundy::memory::parse_size(size).map_err(|e| e.named("--max-memory"))?;
     }
     if let Some(t) = &a.max_time {
         let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);

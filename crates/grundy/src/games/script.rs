@@ -507,7 +507,7 @@ pub fn integer_values(file: &str, to: u64, settings: &Settings) -> Result<(Vec<N
     let mut solver = settings.solver(game);
     let mut out = Vec::new();
     for n in 0..=to {
-        let n = i64::try_from(n).map_err(|_| Error::Input(format!("--to {to} is too large")))?;
+        let n = i64::try_from(n).map_err(|_| Error::Input(format!("the last heap {to} is too large")))?;
         let v = solver.nimber(&Pos::Int(n));
         // An error met inside the script (or a stop the script's engine saw) comes first.
         let v = match error.borrow().clone() {

@@ -13,14 +13,14 @@
 //!
 //! **Why runtime dispatch.** The release binary targets baseline x86-64 (SSE2), which has no
 //! per-lane variable shift; the same loops compiled with `#[target_feature]` run 5–15× faster
-//! (BENCHMARKS.md, issue 5). The CPU is asked once ([`Kernels::detect`]) and the fastest copy
+//! (docs/performance-notes.md, issue 5). The CPU is asked once ([`Kernels::detect`]) and the fastest copy
 //! the CPU supports is called; the portable copy is used everywhere else.
 //!
 //! **The sparse method's search** ([`Kernels::xor_hits`]): which of 64 splits give one of the
 //! values still looked for, a 256-bit set. Per 64 splits: two loads, a byte reversal (g(m − a)
 //! runs backwards), an xor, a table lookup of the set's byte and bit (`pshufb`), and the test,
 //! where marking each value met cost a load and a store per split (Grundy's game to 10^8: 249 s
-//! of CPU against 448 s, BENCHMARKS.md, "Grundy's game, session 9"). For values stored as
+//! of CPU against 448 s, docs/performance-notes.md, "Grundy's game, session 9"). For values stored as
 //! `u16`, [`Kernels::xor_hits16`] tests the low 11 bits of each value against a 2048-bit set
 //! (two `vpermi2b` look-ups, AVX-512VBMI).
 
@@ -106,7 +106,7 @@ impl Kernels {
     /// the xor of a nibble of `lo[k]` and the same nibble of `hi[k]` (k < min(len)): two values
     /// a byte, low nibble and high nibble, so one byte stands for two splits. Half the loads a
     /// split of [`Kernels::xor_bits`] (the plain method's tiled blocks are bound by the loads,
-    /// BENCHMARKS.md, session 10).
+    /// docs/performance-notes.md, session 10).
     pub fn xor_bits_packed(self, lo: &[u8], hi: &[u8], high: bool) -> u8 {
         match self {
             #[cfg(target_arch = "x86_64")]
@@ -408,7 +408,7 @@ fn avx512(lo: &[u8], hi: &[u8], bound: u32) -> u64 {
 /// [`bits16`] by table look-ups: for xors below 16, `vpshufb` turns each byte x into the byte
 /// 1 << x (x < 8) of one accumulator or 1 << (x − 8) (x ≥ 8) of the other, two look-ups and
 /// two ors per 32 splits instead of widening to 16-bit lanes for a variable shift (0.07 to
-/// 10^6: BENCHMARKS.md, session 9). Every byte of `lo` and `hi` must be below 16 (a byte with
+/// 10^6: docs/performance-notes.md, session 9). Every byte of `lo` and `hi` must be below 16 (a byte with
 /// its high bit set would look up 0, one of 16..127 the entry of its low four bits).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]

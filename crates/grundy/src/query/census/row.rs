@@ -146,7 +146,7 @@ fn row_of(code: &str, to: u64, computed: &Computed) -> CensusRow {
 pub(crate) fn check_to(to: u64) -> Result<()> {
     if to > take_break::MAX_HEAPS {
         return Err(Error::Input(format!(
-            "--to {to} is too large: at most {} heaps are computed",
+            "the last heap {to} is too large: at most {} heaps are computed",
             take_break::MAX_HEAPS
         )));
     }

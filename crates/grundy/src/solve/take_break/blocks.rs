@@ -14,7 +14,7 @@
 //!
 //! Cost: the same work as one thread, plus one byte table per heap (`next_power_of_two(max)`
 //! bytes, cleared and copied) and one pool call per block; what stays sequential is the part of
-//! each heap that reaches into its block and the sparse search (BENCHMARKS.md: the measured
+//! each heap that reaches into its block and the sparse search (docs/performance-notes.md: the measured
 //! speed-ups).
 //!
 //! **Pipeline** (the sparse method): the far tables of the next block are made beside the

@@ -23,7 +23,7 @@
 //!
 //! **Why.** The earlier search marked the value of every split it passed (a load and a store
 //! per split) and looked for one candidate at a time; it was more than half of the time of
-//! Grundy's game, and its share grew with the heap (BENCHMARKS.md, "Grundy's game, session 9").
+//! Grundy's game, and its share grew with the heap (docs/performance-notes.md, "Grundy's game, session 9").
 
 use super::parity;
 use super::values::{Cell, Cells};

@@ -180,7 +180,7 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
 pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: Values) -> Result<Computed> {
     if to > MAX_HEAPS {
         return Err(Error::Input(format!(
-            "--to {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
+            "the last heap {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
         )));
     }
     // Small requests look a little further, where a period is usually proved.
@@ -543,7 +543,7 @@ impl<'a> State<'a> {
         let recent = len / 2;
         // A rare heap costs one option per heap (a scattered load); the plain method costs half
         // a split per heap, a small fraction of a cycle with the byte kernels (values below 64),
-        // about a cycle otherwise (BENCHMARKS.md: 0.007 is faster plain with 17% rare heaps).
+        // about a cycle otherwise (docs/performance-notes.md: 0.007 is faster plain with 17% rare heaps).
         let pays = if self.max < 64 {
             rare * 32 <= recent
         } else if self.max < 256 {
@@ -623,7 +623,7 @@ fn half(m: usize, unequal: bool) -> usize {
 /// those of the recent half (`recent_rare`, heaps `len/2..len`), which foretell how many more
 /// come. A heap then costs about one rare split per rare heap below it (on average
 /// rare + recent_rare / 2 over the doubling) at about 2.9 times a plain split (0.007 to 3·10^5:
-/// 1.09 ns against 0.38 ns, BENCHMARKS.md session 11), against 3·len/4 splits of half a heap
+/// 1.09 ns against 0.38 ns, docs/performance-notes.md session 11), against 3·len/4 splits of half a heap
 /// each for the plain method: sparse when (rare + recent_rare / 2) · 4 ≤ len. Counting all the
 /// rare heaps only, as the narrower values do, misses that 0.007's rare heaps stop coming
 /// (1.3% of the heaps in 1.5·10^5..3·10^5, against 12% before).

@@ -12,7 +12,7 @@
 //! a split, and the loads are what bounds this loop; only with AVX-512VBMI, otherwise one pass
 //! one value a byte as before). The second pass adds the xors of 8..15 for the heaps that may
 //! need them (every value below 8 seen). Same options, same values; 0.07 to 10^6 on one thread
-//! 3.9–4.1 → 2.3–2.4 s of CPU (BENCHMARKS.md, session 10). Cost: one more byte a heap.
+//! 3.9–4.1 → 2.3–2.4 s of CPU (docs/performance-notes.md, session 10). Cost: one more byte a heap.
 
 use super::values::{Cell, Store};
 use super::{State, half};
@@ -499,7 +499,7 @@ pub(super) const NARROW: usize = 4096;
 /// seen[lo[k] ⊕ rev[k]] = 1 for every k, every value below [`NARROW`] (so every xor too): a
 /// run of xors at a time into a buffer (a loop the compiler vectorises), then one store per
 /// split into a fixed-size table, with no bounds check (the index is masked to the table's
-/// size). 0.007 (values up to ~1000 at 10^5): BENCHMARKS.md, session 9.
+/// size). 0.007 (values up to ~1000 at 10^5): docs/performance-notes.md, session 9.
 #[inline(never)]
 pub(super) fn mark_narrow<T: Cell>(seen: &mut [u8], lo: &[T], rev: &[u32]) {
     const RUN: usize = 256;

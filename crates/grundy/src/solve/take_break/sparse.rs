@@ -29,7 +29,7 @@
 //! bound by the loads (L2 at 10^6 heaps of `u16`). So the rare splits of up to 4 heaps are
 //! marked together where the rules allow it ([`mark_rare_splits_batch`]: the values of the
 //! heaps m, m + 1, … are neighbours): 0.007 to 10^6 on one thread 23.9 → 19.7 s of CPU
-//! (BENCHMARKS.md, session 11).
+//! (docs/performance-notes.md, session 11).
 
 use super::State;
 use super::hunt::{Front, Wanted, candidates, fronts, hunt};
@@ -417,7 +417,7 @@ impl FarView<'_> {
     /// the K heaps are neighbours (every value read is below `start`, so K is not bound by the
     /// removals here as it is heap after heap); the few others heap by heap. `unequal` rules
     /// and a short group go heap by heap. Groups of 8 against heap by heap: 0.007 to 10^6 on two
-    /// threads 25.2 → 22.1 s of CPU (4: 23.1 s, 16: 22.1 s; BENCHMARKS.md, session 11).
+    /// threads 25.2 → 22.1 s of CPU (4: 23.1 s, 16: 22.1 s; docs/performance-notes.md, session 11).
     fn far_sparse_group<S: Cells>(&self, g: &S, start: usize, n0: usize, tables: &mut [u8], width: usize) {
         let count = tables.len() / width;
         let whole = count == FAR_GROUP && self.splits.iter().all(|&i| n0 >= i + 2);

@@ -31,10 +31,10 @@
 //!   skipped, and an option found of value j is not asked again for another value (as in
 //!   Beling's version of Lemoine and Viennot's search in igsolve). 5 % fewer nodes on 5×8.
 //!   Looking for the values below k *first* (Beling's order), everywhere or only for k ≥ 2,
-//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (BENCHMARKS.md, "Cram (session 9)").
+//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (docs/performance-notes.md, "Cram (session 9)").
 //! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
 //!   half turn or a reflection, with no cell and no domino fixed, is 0.
-//! - Move ordering, measured on 4×7 … 5×8 (node counts in BENCHMARKS.md): the table cutoff
+//! - Move ordering, measured on 4×7 … 5×8 (node counts in docs/performance-notes.md): the table cutoff
 //!   pass tries dominoes nearest the centre of the region's box first; the deep pass tries
 //!   moves that split the region first, then central moves, then those leaving the smallest
 //!   largest region. Centre-first alone cut the nodes 4× against "smallest largest region
@@ -46,7 +46,7 @@
 //!   time). Boards 9 to 16 wide and at most 4 high (4×9, 4×11) are kept at a stride of 16 (a
 //!   row flip is a swap of 16-bit words), and their canonical forms build only the images that
 //!   can be least (no transposes of a box wider than high): 4×9 about 10 % less CPU, 4×11
-//!   (with the changes below) 10.2 → 7.2 s (BENCHMARKS.md, "Cram 4×9 (session 11)").
+//!   (with the changes below) 10.2 → 7.2 s (docs/performance-notes.md, "Cram 4×9 (session 11)").
 //! - The cost of a node (session 11): a flood fill takes a row's run of cells rightwards per
 //!   step (the carry of an addition) and, when a domino splits its region, starts from the
 //!   cells next to the domino and leaves the last part unfilled ([`Layout::regions_without`]);
@@ -68,7 +68,7 @@
 //!   not need the nimber (a winning move goes to an option of value 0), so no thread waits
 //!   for another: on 5×8 two threads did 3.51 M nodes in all (1.76 M + 1.75 M), where one
 //!   thread does 1.36 M (nimber) then 2.03 M (moves), 4 % more work for about half the wall
-//!   time on two free cores (BENCHMARKS.md, "Cram (session 10)"). Deciding every class before
+//!   time on two free cores (docs/performance-notes.md, "Cram (session 10)"). Deciding every class before
 //!   the nimber saved 0–7 % of the nodes but delays the nimber to the end, so the nimber
 //!   goes first.
 //!
@@ -127,7 +127,7 @@ pub struct CramConfig {
     /// option of value k (elsewhere the other way round, which costs fewer nodes): the proofs
     /// "g(option) = 0" that the winning-move pass needs are then made by the nimber search.
     /// Off by default: on 5×7 it made the nimber alone cost 38 % more nodes and the nimber with
-    /// every winning move only 2 % fewer (BENCHMARKS.md, "Cram (session 7)").
+    /// every winning move only 2 % fewer (docs/performance-notes.md, "Cram (session 7)").
     pub options_low_first: bool,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).

@@ -292,7 +292,7 @@ impl CramSearch<SharedHandle> {
     /// Why: the tests of successive k at the start are independent searches, and the search
     /// for an option of value k (an OR over the options) splits badly between threads, where
     /// two such searches side by side do not: 5×7 on two threads 220 → 152 ms, 5×8 1.07 →
-    /// 1.00 s, 4×7 −2 %, 5×6 +7 % (BENCHMARKS.md, "Cram 4×7 (session 12)").
+    /// 1.00 s, 4×7 −2 %, 5×6 +7 % (docs/performance-notes.md, "Cram 4×7 (session 12)").
     fn staggered_nimber_here(&mut self, cells: u64, me: usize, stagger: &Stagger) -> Result<u8> {
         self.reset();
         let (start, len) = self.push_regions(self.internal(cells));
