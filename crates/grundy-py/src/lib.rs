@@ -25,7 +25,6 @@ use grundy::game::Convention;
 use grundy::games;
 use grundy::query;
 use grundy::report::{SeqReport, TableCell, TableValues};
-use grundy::settings::Settings;
 use grundy::value::Value;
 use numpy::PyArray1;
 use pyo3::prelude::*;

@@ -48,6 +48,8 @@ pub struct Move<P> {
     pub label: String,
     /// The position the move leads to.
     pub position: P,
+    /// In a sum, the summand the move is made in (1-based); `None` for a move of one game.
+    pub component: Option<usize>,
 }
 
 impl<P> Move<P> {
@@ -56,6 +58,15 @@ impl<P> Move<P> {
         Move {
             label: label.into(),
             position,
+            component: None,
+        }
+    }
+
+    /// This move, made in summand `component` of a sum (1-based).
+    pub fn in_component(self, component: usize) -> Self {
+        Move {
+            component: Some(component),
+            ..self
         }
     }
 }

@@ -21,6 +21,8 @@ use std::rc::Rc;
 pub struct Played {
     /// The move in the game's notation (in a sum, prefixed by the component, `#2 …`).
     pub label: String,
+    /// In a sum, the summand the move is made in (1-based); `None` for a move of one game.
+    pub component: Option<usize>,
     /// The position after the move, behind the same face.
     pub next: Box<dyn AnyPosition>,
 }
@@ -212,6 +214,7 @@ impl<E: Engine> Instance<E> {
             }
             out.push(Played {
                 label: m.label,
+                component: m.component,
                 next: self.at(m.position),
             });
         }
@@ -366,6 +369,7 @@ impl AnyPosition for Sum {
             for m in p.moves()? {
                 out.push(Played {
                     label: self.label(i, &m.label),
+                    component: Some(i + 1),
                     next: self.with(i, m.next),
                 });
             }
@@ -392,6 +396,7 @@ impl AnyPosition for Sum {
             for m in p.moves_to(want)? {
                 out.push(Played {
                     label: self.label(i, &m.label),
+                    component: Some(i + 1),
                     next: self.with(i, m.next),
                 });
             }

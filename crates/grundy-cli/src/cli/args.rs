@@ -91,18 +91,38 @@ pub struct Limits {
     /// with the state-limit error, exit code 3. It does not size tables (--max-memory does)
     /// [default: 20000000 for the generic solver; none for the Cram, Chomp, Triomino and
     /// coloring searches, whose tables --max-memory bounds].
-    #[arg(long, value_name = "N")]
-    pub max_states: Option<String>,
+    #[arg(long, value_name = "N", value_parser = state_count)]
+    pub max_states: Option<usize>,
     /// Most memory the process may use (K, M, G, T: powers of 1024, e.g. 512M or 4G); tables
     /// are sized from it, a big table or sequence that cannot fit is refused before it is
     /// allocated, and reaching it exits with code 3 [default: half of the RAM, or 7/8 of the
     /// cgroup memory limit if smaller].
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<String>,
+    #[arg(long, value_name = "SIZE", value_parser = size)]
+    pub max_memory: Option<u64>,
     /// Threads the engines and the census may use (0: every core; 1: one thread, the single-threaded
     /// engines) [default: 0].
-    #[arg(long, value_name = "K")]
-    pub jobs: Option<String>,
+    #[arg(long, value_name = "K", value_parser = jobs)]
+    pub jobs: Option<usize>,
+}
+
+/// A state count (`--max-states`): a natural number that fits the machine's word.
+fn state_count(text: &str) -> Result<usize, grundy::Error> {
+    let n = grundy::games::heap::natural(text)?;
+    usize::try_from(n).map_err(|_| grundy::Error::Input(format!("{n} is too large")))
+}
+
+/// A size of memory (`--max-memory`): `512M`, `4G`, ... ([`grundy::memory::parse_size`]).
+fn size(text: &str) -> Result<u64, grundy::Error> {
+    grundy::memory::parse_size(text)
+}
+
+/// A thread count (`--jobs`): 0 (every core) to 1024.
+fn jobs(text: &str) -> Result<usize, grundy::Error> {
+    let n = grundy::games::heap::natural(text)?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&j| j <= 1024)
+        .ok_or_else(|| grundy::Error::Input(format!("{n}: at most 1024 threads")))
 }
 
 /// `--json`: the report as one JSON document (docs/json.md).

@@ -124,6 +124,13 @@ fn usage_error(e: &clap::Error) -> String {
         let name = arg.split([' ', '=']).next().unwrap_or(arg);
         return format!("{name} needs a value");
     }
+    if e.kind() == ErrorKind::ValueValidation
+        && let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+        && let Some(source) = std::error::Error::source(e)
+    {
+        let name = arg.split([' ', '=']).next().unwrap_or(arg);
+        return format!("{name} {source}");
+    }
     if e.kind() == ErrorKind::MissingRequiredArgument
         && let Some(ContextValue::Strings(args)) = e.get(ContextKind::InvalidArg)
     {
@@ -140,23 +147,14 @@ fn usage_error(e: &clap::Error) -> String {
 /// The settings of `--max-states` and `--max-memory` (the memory limit is set for the process).
 fn settings(limits: &Limits) -> Result<Settings, Error> {
     let mut settings = Settings::default();
-    if let Some(text) = &limits.max_states {
-        let n = grundy::games::heap::parse_natural(text, "--max-states")?;
-        let n = usize::try_from(n).map_err(|_| Error::Input(format!("--max-states {n} is too large")))?;
+    if let Some(n) = limits.max_states {
         settings.max_states = n;
         settings.max_table_states = n;
     }
-    if let Some(text) = &limits.jobs {
-        let n = grundy::games::heap::parse_natural(text, "--jobs")?;
-        settings.jobs = usize::try_from(n)
-            .ok()
-            .filter(|&j| j <= 1024)
-            .ok_or_else(|| Error::Input(format!("--jobs {n}: at most 1024 threads")))?;
+    if let Some(jobs) = limits.jobs {
+        settings.jobs = jobs;
     }
-    let memory = match &limits.max_memory {
-        Some(size) => grundy::memory::parse_size(size).map_err(|e| e.named("--max-memory"))?,
-        None => grundy::memory::default_limit(),
-    };
+    let memory = limits.max_memory.unwrap_or_else(grundy::memory::default_limit);
     progress::set_memory_limit(memory);
     settings.control = progress::control();
     Ok(settings)
@@ -229,8 +227,8 @@ fn serve(a: &args::ServeArgs) -> Result<String, Error> {
     if a.limits.max_states.is_some() {
         limits.max_states = settings.max_states;
     }
-    if let Some(size) = &a.limits.max_memory {
-        limits.max_memory = grundy::memory::parse_size(size).map_err(|e| e.named("--max-memory"))?;
+    if let Some(size) = a.limits.max_memory {
+        limits.max_memory = size;
     }
     if let Some(t) = &a.max_time {
         let s = grundy::games::heap::parse_natural(t, "--max-time")?.max(1);

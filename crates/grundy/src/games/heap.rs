@@ -290,6 +290,18 @@ pub(crate) fn parse_heaps(words: &[String]) -> crate::Result<Vec<u64>> {
     words.iter().map(|w| parse_natural(w, "heap size")).collect()
 }
 
+/// Parse one natural number; a bad word is bad input whose message starts with the word (a
+/// front end names the setting with [`crate::Error::named`]).
+pub fn natural(word: &str) -> crate::Result<u64> {
+    parse_natural(word, "").map_err(|e| match e {
+        crate::Error::Input(m) => crate::Error::Input(
+            m.trim_start()
+                .replace("a  was expected", "a natural number was expected"),
+        ),
+        e => e,
+    })
+}
+
 /// Parse one natural number, with an error that names what was expected.
 pub fn parse_natural(word: &str, what: &str) -> crate::Result<u64> {
     let w = word.trim();

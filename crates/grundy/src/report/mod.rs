@@ -95,16 +95,10 @@ impl MoveReport {
         }
     }
 
-    /// A move of a [`Sum`](crate::position::Sum), whose labels start with `#i ` (the component,
-    /// 1-based).
+    /// A move of a [`Sum`](crate::position::Sum): the same, with the component it is made in.
     pub fn of_sum(m: &Played) -> MoveReport {
-        let component = m
-            .label
-            .strip_prefix('#')
-            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
-            .and_then(|n| n.parse().ok());
         MoveReport {
-            component,
+            component: m.component,
             ..MoveReport::of(m)
         }
     }

@@ -193,7 +193,9 @@ impl Game for MisereSum {
                 } else {
                     format!("#{} {}: {}", i + 1, part.0.game, label)
                 };
-                out.push(Move::new(label, position));
+                let sum_move = parts.len() > 1 && !one_game;
+                let m = Move::new(label, position);
+                out.push(if sum_move { m.in_component(i + 1) } else { m });
             }
         }
         out
