@@ -25,7 +25,7 @@ use grundy::game::Convention;
 use grundy::games;
 use grundy::query;
 use grundy::report::{SeqReport, TableCell, TableValues};
-use grundy::value::Value;
+use grundy::value::{MoveKind, Value};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use run::{Limits, run};
@@ -203,8 +203,9 @@ fn table_grid<'py>(
 
 /// `graph`: the generalized Sprague–Grundy value of every vertex of the digraph with vertex
 /// `names` and `arcs` (pairs of indices into `names`), checked as the command line checks a
-/// JSON graph file (no self-loops, no repeated arcs). Per vertex: the nimber or [`LOOPY`], and
-/// the escape set K of an ∞(K).
+/// JSON graph file (no self-loops, no repeated arcs). Per vertex: the nimber or [`LOOPY`], the
+/// escape set K of an ∞(K), the outcome code, and the vertices (indices) its winning moves and
+/// the moves that keep its draw lead to (the library's [`Value::move_kind`]).
 #[pyfunction]
 #[pyo3(signature = (names, arcs, max_memory=None))]
 fn graph_values(
@@ -212,7 +213,7 @@ fn graph_values(
     names: Vec<String>,
     arcs: Vec<(usize, usize)>,
     max_memory: Option<String>,
-) -> PyResult<Vec<(i64, Vec<u64>)>> {
+) -> PyResult<Vec<VertexValue>> {
     let limits = Limits {
         max_states: None,
         max_memory,
@@ -224,25 +225,42 @@ fn graph_values(
                 .cloned()
                 .ok_or_else(|| Error::Input(format!("arc to vertex {i}, of {} vertices", names.len())))
         };
-        let arcs = arcs
+        let arcs_named = arcs
             .iter()
             .map(|&(u, v)| Ok(serde_json::json!([named(u)?, named(v)?])))
             .collect::<grundy::Result<Vec<_>>>()?;
-        let doc = serde_json::json!({ "vertices": names, "arcs": arcs });
+        let doc = serde_json::json!({ "vertices": names, "arcs": arcs_named });
         let graph = games::graph::parse_json(&doc.to_string())?;
         let solved = games::graph::SolvedGraph::new("the graph", graph, &settings.control)?;
-        names
+        let values: Vec<Value> = names
             .iter()
-            .map(|name| {
-                let id = solved.vertex(name)?;
-                Ok(match solved.value(id) {
-                    Value::Finite(v) => (i64::try_from(v.0).unwrap_or(i64::MAX), vec![]),
+            .map(|name| Ok(solved.value(solved.vertex(name)?)))
+            .collect::<grundy::Result<_>>()?;
+        let mut kinds: Vec<(Vec<usize>, Vec<usize>)> = vec![(vec![], vec![]); names.len()];
+        for &(u, w) in &arcs {
+            match values[u].move_kind(&values[w]) {
+                MoveKind::Winning => kinds[u].0.push(w),
+                MoveKind::KeepsDraw => kinds[u].1.push(w),
+                MoveKind::Other => {}
+            }
+        }
+        Ok(values
+            .iter()
+            .zip(kinds)
+            .map(|(v, (wins, draws))| {
+                let (label, escapes) = match v {
+                    Value::Finite(n) => (i64::try_from(n.0).unwrap_or(i64::MAX), vec![]),
                     Value::Infinite { escapes } => (LOOPY, escapes.iter().map(|e| e.0).collect()),
-                })
+                };
+                (label, escapes, v.outcome().code(), wins, draws)
             })
-            .collect()
+            .collect())
     })
 }
+
+/// A vertex's answer in [`graph_values`]: nimber or [`LOOPY`], escapes, outcome code, the
+/// vertices of its winning moves, those of its moves that keep the draw.
+type VertexValue = (i64, Vec<u64>, &'static str, Vec<usize>, Vec<usize>);
 
 /// The engine of the `grundy` package (see `grundy/__init__.py` for the documented API).
 #[pymodule]

@@ -230,14 +230,29 @@ fn plain(v: &Value) -> (Option<u64>, Vec<u64>) {
     }
 }
 
+/// The start's value as (nimber or `None`, escapes, outcome code), and each option's as (nimber
+/// or `None`, escapes, what the move to it does: `"win"`, `"draw"` or `""`, the library's
+/// [`Value::move_kind`]).
+fn classified(start: &Value, options: &[Value]) -> (Valued, Vec<Classified>) {
+    let (v, k) = plain(start);
+    let options = options
+        .iter()
+        .map(|o| {
+            let (ov, ok) = plain(o);
+            (ov, ok, start.move_kind(o).code())
+        })
+        .collect();
+    ((v, k, start.outcome().code()), options)
+}
+
+/// A value crossing to Python: nimber or `None` for ∞, escapes, outcome code.
+type Valued = (Option<u64>, Vec<u64>, &'static str);
+/// An option's value crossing to Python, with the kind of the move to it.
+type Classified = (Option<u64>, Vec<u64>, &'static str);
+
 /// The answer of [`solve_game`]: the start's value, its options as given, and each option's
 /// value, each value as (nimber or `None` for ∞, escape set), and the number of positions.
-type Solved<'py> = (
-    (Option<u64>, Vec<u64>),
-    Vec<Bound<'py, PyAny>>,
-    Vec<(Option<u64>, Vec<u64>)>,
-    usize,
-);
+type Solved<'py> = (Valued, Vec<Bound<'py, PyAny>>, Vec<Classified>, usize);
 
 /// The value of `position` in the game `options` (see the module docs); `sum_type` is the class
 /// that marks an option as a sum (`grundy.Sum`).
@@ -259,16 +274,18 @@ pub fn solve_game<'py>(
     let value = peel(&g.options);
     let count = g.positions.len();
     if let Some(v) = value[0] {
-        let option_values = g.options[0]
+        let option_values: Vec<Value> = g.options[0]
             .iter()
             .map(|parts| {
-                let s = parts
-                    .iter()
-                    .fold(Nimber::ZERO, |a, &c| a ^ value[c as usize].expect("valued"));
-                (Some(s.0), vec![])
+                Value::Finite(
+                    parts
+                        .iter()
+                        .fold(Nimber::ZERO, |a, &c| a ^ value[c as usize].expect("valued")),
+                )
             })
             .collect();
-        return Ok(((Some(v.0), vec![]), g.start_options, option_values, count));
+        let (start, options) = classified(&Value::Finite(v), &option_values);
+        return Ok((start, g.start_options, options, count));
     }
     let options_table = g.options;
     let limits = Limits {
@@ -279,12 +296,8 @@ pub fn solve_game<'py>(
         let (n, arcs, start_options) = sum_graph(&options_table, &value, max)?;
         let graph = Digraph::unnamed(n, &arcs)?;
         let labels = graph.loopy_values_with(&settings.control)?;
-        let start = plain(&graph.value_of(&labels, 0));
-        let option_values = start_options
-            .iter()
-            .map(|&w| plain(&graph.value_of(&labels, w)))
-            .collect();
-        Ok((start, option_values))
+        let options: Vec<Value> = start_options.iter().map(|&w| graph.value_of(&labels, w)).collect();
+        Ok(classified(&graph.value_of(&labels, 0), &options))
     })?;
     Ok((start, g.start_options, option_values, count))
 }

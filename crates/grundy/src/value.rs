@@ -22,6 +22,28 @@ pub enum Value {
     },
 }
 
+/// What a move does for the player who makes it ([`Value::move_kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// To a P-position: the mover wins with perfect play.
+    Winning,
+    /// From a draw to a draw: the mover keeps the draw.
+    KeepsDraw,
+    /// Any other move.
+    Other,
+}
+
+impl MoveKind {
+    /// `"win"`, `"draw"` or `""`.
+    pub fn code(self) -> &'static str {
+        match self {
+            MoveKind::Winning => "win",
+            MoveKind::KeepsDraw => "draw",
+            MoveKind::Other => "",
+        }
+    }
+}
+
 impl Value {
     /// Who wins: P for 0, N for another nimber; for ∞(K), N when 0 ∈ K (move to a P-position)
     /// and a draw otherwise.
@@ -31,6 +53,20 @@ impl Value {
             Value::Finite(_) => Outcome::N,
             Value::Infinite { escapes } if escapes.contains(&Nimber::ZERO) => Outcome::N,
             Value::Infinite { .. } => Outcome::Draw,
+        }
+    }
+
+    /// Whether a move from a position of this value to one of value `to` wins (it leads to a
+    /// P-position, value 0), keeps a draw (both are draws), or neither: the one rule behind
+    /// every front end's winning and drawing moves ([`crate::report::winning_moves`] lists the
+    /// first kind, [`crate::report::drawing_moves`] the second).
+    pub fn move_kind(&self, to: &Value) -> MoveKind {
+        if *to == Value::Finite(Nimber::ZERO) {
+            MoveKind::Winning
+        } else if self.outcome() == Outcome::Draw && to.outcome() == Outcome::Draw {
+            MoveKind::KeepsDraw
+        } else {
+            MoveKind::Other
         }
     }
 

@@ -183,12 +183,6 @@ class Sum(tuple):
         return "Sum(" + ", ".join(repr(p) for p in self) + ")"
 
 
-def _outcome(v: Optional[int], escapes: Optional[list]) -> str:
-    if v is not None:
-        return "P" if v == 0 else "N"
-    return "N" if 0 in (escapes or []) else "D"
-
-
 def solve(
     position: Hashable,
     options: Callable[[Any], Iterable[Any]],
@@ -209,15 +203,11 @@ def solve(
     >>> grundy.solve(8, lambda n: [Sum(a, n - a) for a in range(1, (n + 1) // 2)]).value  # Grundy's game
     2
     """
-    (v, k), opts, option_values, states = _grundy.solve_game(position, options, Sum, max_states, max_memory)
+    (v, k, outcome), opts, option_values, states = _grundy.solve_game(position, options, Sum, max_states, max_memory)
     escapes = k if v is None else None
-    outcome = _outcome(v, escapes)
-    wins, draws = [], []
-    for o, (ov, ok) in zip(opts, option_values):
-        if ov == 0:
-            wins.append(Move(text=repr(o), to=o, value=0))
-        elif ov is None and outcome == "D" and _outcome(ov, ok) == "D":
-            draws.append(Move(text=repr(o), to=o, value=None))
+    # The library says what each move does (a win: to value 0; a draw kept: from ∞ to ∞).
+    wins = [Move(text=repr(o), to=o, value=ov) for o, (ov, _, kind) in zip(opts, option_values) if kind == "win"]
+    draws = [Move(text=repr(o), to=o, value=ov) for o, (ov, _, kind) in zip(opts, option_values) if kind == "draw"]
     return Value(
         value=v,
         escapes=escapes,
@@ -353,22 +343,14 @@ def graph(edges: Any, *, max_memory: Optional[str] = None) -> Dict[Any, Value]:
         if len(set(names)) != len(names):
             names = [str(i) for i in range(len(vertices))]
     labels = _grundy.graph_values(names, arcs, max_memory)
-    followers: Dict[int, list] = {i: [] for i in range(len(vertices))}
-    for u, w in arcs:
-        followers[u].append(w)
     out: Dict[Any, Value] = {}
     for i, v in enumerate(vertices):
-        label, k = labels[i]
+        label, k, outcome, win_to, draw_to = labels[i]
         val = None if label == LOOPY else label
         escapes = k if val is None else None
-        outcome = _outcome(val, escapes)
-        wins, draws = [], []
-        for w in followers[i]:
-            wl, wk = labels[w]
-            if wl == 0:
-                wins.append(Move(text=f"{v} → {vertices[w]}", to=vertices[w], value=0))
-            elif outcome == "D" and wl == LOOPY and 0 not in wk:
-                draws.append(Move(text=f"{v} → {vertices[w]}", to=vertices[w], value=None))
+        # The library classified every arc (to value 0: a win; from ∞ to ∞ keeping the draw).
+        wins = [Move(text=f"{v} → {vertices[w]}", to=vertices[w], value=0) for w in win_to]
+        draws = [Move(text=f"{v} → {vertices[w]}", to=vertices[w], value=None) for w in draw_to]
         out[v] = Value(
             value=val, escapes=escapes, outcome=outcome, winning_moves=wins, drawing_moves=draws, position=v
         )

@@ -21,7 +21,7 @@ use crate::outcome::Outcome;
 use crate::position::{AnyPosition, Played, Sum};
 use crate::settings::Settings;
 use crate::solve::wtia::{self, W, WValues};
-use crate::value::Value;
+use crate::value::{MoveKind, Value};
 use serde::{Serialize, Serializer};
 
 /// The winning moves: those to value 0 (none from a P-position, none from a loopy ∞(K) without
@@ -41,7 +41,7 @@ pub fn drawing_moves(p: &dyn AnyPosition, value: &Value) -> Result<Vec<Played>> 
     }
     let mut out = Vec::new();
     for m in p.moves()? {
-        if m.next.value()?.outcome() == Outcome::Draw {
+        if value.move_kind(&m.next.value()?) == MoveKind::KeepsDraw {
             out.push(m);
         }
     }
