@@ -16,6 +16,14 @@ pub fn run(json: bool) -> String {
         }
         out.push_str(&format!("    position: {} {}\n", e.name, e.syntax));
         out.push_str(&format!("    example:  grundy value {}\n", e.example));
+        for (i, o) in e.caps.options.iter().enumerate() {
+            let head = if i == 0 { "options:" } else { "" };
+            let flag = match o.value {
+                Some(v) => format!("--{} {v}", o.name),
+                None => format!("--{}", o.name),
+            };
+            out.push_str(&format!("    {head:<9} {flag}: {}\n", o.help));
+        }
         for (i, cap) in e.capabilities().into_iter().enumerate() {
             let head = if i == 0 { "can:" } else { "" };
             out.push_str(&format!("    {head:<9} {}\n", cap.describe()));

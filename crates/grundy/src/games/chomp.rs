@@ -25,7 +25,7 @@ use crate::settings::Settings;
 use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::chomp_dense::{ChompTable, shape_count};
-use crate::solve::search::instance::{SearchInstance, take_stats_flag};
+use crate::solve::search::instance::SearchInstance;
 use crate::solve::search::{Config, Searchable, table_bytes, threads};
 use std::rc::Rc;
 
@@ -163,8 +163,7 @@ pub fn parse_shape(word: &str) -> Result<Shape> {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
-    let stats = take_stats_flag(&mut words);
-    args::no_other_options(&words, "chomp", "--stats")?;
+    let stats = args::GameOptions::take(&mut words, "chomp", ENTRY.caps.options)?.flag("stats");
     let [word] = words.as_slice() else {
         return input("chomp takes one shape: ROWSxCOLUMNS (e.g. 3x4) or row lengths from the poisoned row up (5,3,1)");
     };
@@ -297,6 +296,7 @@ pub const ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities {
         editor: super::Editor::Staircase,
+        options: &[super::GameOption::STATS],
         board_search: true,
         ..Capabilities::NONE
     },

@@ -16,7 +16,7 @@ use crate::game::{Game, Move};
 use crate::games::{Capabilities, GameEntry, args};
 use crate::settings::Settings;
 use crate::position::AnyPosition;
-use crate::solve::search::instance::{SearchInstance, take_stats_flag};
+use crate::solve::search::instance::SearchInstance;
 use crate::solve::search::{Config, Searchable};
 
 /// An uncoloured cell, written `.`.
@@ -157,8 +157,7 @@ pub(crate) fn parse_row(word: &str) -> Result<Row> {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
-    let stats = take_stats_flag(&mut words);
-    args::no_other_options(&words, "coloring", "--stats")?;
+    let stats = args::GameOptions::take(&mut words, "coloring", ENTRY.caps.options)?.flag("stats");
     let [word] = words.as_slice() else {
         return input("coloring takes one row of cells: `.` uncoloured, `R` red, `B` blue, e.g. `coloring R....B..`");
     };
@@ -191,6 +190,7 @@ pub const ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities {
         editor: super::Editor::Row { cells: ".RB" },
+        options: &[super::GameOption::STATS],
         board_search: true,
         empty_text: true,
         ..Capabilities::NONE

@@ -323,17 +323,9 @@ const MAX_BOARD_FILE_BYTES: u64 = 1 << 16;
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
-    let stats = crate::solve::search::instance::take_stats_flag(&mut words);
-    let table_file = match words.iter().position(|w| w == "--tt") {
-        Some(i) if i + 1 < words.len() => {
-            let path = std::path::PathBuf::from(words.remove(i + 1));
-            words.remove(i);
-            Some(path)
-        }
-        Some(_) => return input("--tt needs a file name: the table file to resume from and save to"),
-        None => None,
-    };
-    args::no_other_options(&words, "cram", "--stats, --tt FILE")?;
+    let options = args::GameOptions::take(&mut words, "cram", ENTRY.caps.options)?;
+    let stats = options.flag("stats");
+    let table_file = options.value("tt").map(std::path::PathBuf::from);
     let board = match words.as_slice() {
         // Rows of cells (`....`, `..#/...`) are a board even where a file or directory of that
         // name exists (`.` and `..` always do).
@@ -791,6 +783,14 @@ pub const ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities {
         editor: super::Editor::Board { cells: ".#" },
+        options: &[
+            super::GameOption::STATS,
+            super::GameOption {
+                name: "tt",
+                value: Some("FILE"),
+                help: "the transposition table file to resume from and save to",
+            },
+        ],
         board_search: true,
         ..Capabilities::NONE
     },

@@ -79,6 +79,29 @@ pub struct Capabilities {
     pub picture: Option<PictureFn>,
     /// How a front end lets a person write a position (the web explorer's editor).
     pub editor: Editor,
+    /// The options the game's words take (`--stats`, `--tt FILE`, `--set S`), read by one
+    /// shared parser ([`args::GameOptions::take`]) and listed by `grundy list`.
+    pub options: &'static [GameOption],
+}
+
+/// One option of a game's words, declared in its registry entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameOption {
+    /// The name without its dashes (`tt` for `--tt`).
+    pub name: &'static str,
+    /// The value's name (`FILE`), or `None` for a flag.
+    pub value: Option<&'static str>,
+    /// What it does, in one line.
+    pub help: &'static str,
+}
+
+impl GameOption {
+    /// `--stats`: the search's counters on stderr (the board searches).
+    pub const STATS: GameOption = GameOption {
+        name: "stats",
+        value: None,
+        help: "print the search's counters (positions, table, time) on stderr",
+    };
 }
 
 /// How a position of the game is edited by hand: what a front end that draws positions (the
@@ -131,6 +154,7 @@ impl Capabilities {
         grid: None,
         picture: None,
         editor: Editor::Words,
+        options: &[],
     };
 }
 

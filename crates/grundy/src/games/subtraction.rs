@@ -12,7 +12,7 @@
 //! application 1 (the prime game).
 
 use crate::error::input;
-use crate::games::args::{no_other_options, number_list, take_option};
+use crate::games::args::{GameOptions, no_other_options, number_list};
 use crate::games::heap::{HeapRules, parse_heaps};
 use crate::games::{Capabilities, GameEntry};
 use crate::settings::Settings;
@@ -91,11 +91,11 @@ impl HeapRules for Subtraction {
 }
 
 fn parse_set(words: &mut Vec<String>) -> crate::Result<Subtraction> {
-    let Some(set) = take_option(words, "set")? else {
+    let options = GameOptions::take(words, "subtraction", ENTRY.caps.options)?;
+    let Some(set) = options.value("set") else {
         return input("subtraction needs its set: `subtraction --set 1,2,3 HEAP...`");
     };
-    no_other_options(words, "subtraction", "--set")?;
-    Subtraction::new(number_list(&set, "subtraction set")?)
+    Subtraction::new(number_list(set, "subtraction set")?)
 }
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> crate::Result<Box<dyn AnyPosition>> {
@@ -131,6 +131,11 @@ pub const ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities {
         editor: super::Editor::Numbers,
+        options: &[super::GameOption {
+            name: "set",
+            value: Some("S"),
+            help: "the subtraction set, numbers joined by commas (1,2,3)",
+        }],
         ..Capabilities::NONE
     },
 };

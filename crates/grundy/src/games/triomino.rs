@@ -28,7 +28,7 @@ use crate::games::heap::parse_natural;
 use crate::games::{Capabilities, GameEntry, args};
 use crate::settings::Settings;
 use crate::position::{AnyPosition, Instance};
-use crate::solve::search::instance::{SearchInstance, take_stats_flag};
+use crate::solve::search::instance::SearchInstance;
 use crate::solve::search::{Config, Searchable};
 
 /// The longest strip accepted.
@@ -370,8 +370,7 @@ fn config(entries: usize) -> Config {
 
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
-    let stats = take_stats_flag(&mut words);
-    args::no_other_options(&words, "triomino", "--stats")?;
+    let stats = args::GameOptions::take(&mut words, "triomino", ENTRY.caps.options)?.flag("stats");
     let [word] = words.as_slice() else {
         return input("triomino takes the length N of the 2×N board, e.g. `triomino 4`");
     };
@@ -441,6 +440,7 @@ pub const ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities {
         editor: super::Editor::Numbers,
+        options: &[super::GameOption::STATS],
         board_search: true,
         sequence: Some(strip_sequence),
         ..Capabilities::NONE

@@ -166,6 +166,7 @@ pub fn list() -> ListReport {
                 },
                 capabilities: e.capabilities(),
                 editor: e.caps.editor,
+                options: e.caps.options.to_vec(),
             })
             .collect(),
     }

@@ -5,7 +5,7 @@
 //! Why here: `grundy list --json` and other front ends describe the games from the same value.
 //! Cost: plain data, one entry per game.
 
-use crate::games::{Capability, Editor};
+use crate::games::{Capability, Editor, GameOption};
 use serde::Serialize;
 
 /// One built-in game in `list`.
@@ -38,6 +38,8 @@ pub struct GameListing {
     pub capabilities: Vec<Capability>,
     /// How a position of the game is edited (words, a board, a file).
     pub editor: Editor,
+    /// The options its words take (`--stats`, `--tt FILE`).
+    pub options: Vec<GameOption>,
 }
 
 /// `list`: every built-in game.

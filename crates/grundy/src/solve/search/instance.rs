@@ -99,10 +99,3 @@ impl<G: Searchable + 'static> Instance<SearchEngine<G>> {
         self
     }
 }
-
-/// Remove `--stats` from a game's words; whether it was there.
-pub fn take_stats_flag(words: &mut Vec<String>) -> bool {
-    let before = words.len();
-    words.retain(|w| w != "--stats");
-    words.len() != before
-}
