@@ -25,6 +25,7 @@ pub mod take_break;
 
 pub use memo::{Limits, Solver};
 pub mod search;
+pub mod graph_kayles;
 pub mod verify;
 pub mod wtia;
 pub(crate) mod xor_pairs;
