@@ -68,6 +68,14 @@ fn example(family: &str) -> &'static str {
 /// The graph of the family named by `words` (the family, then its numbers). `control`'s
 /// memory budget is asked for the graph's size first.
 pub fn parse(words: &[String], control: &Control) -> Result<Digraph> {
+    Ok(parse_with_symmetries(words, control)?.0)
+}
+
+/// [`parse`], with the symmetries of the board for the families on boards (`grid`, `queens`):
+/// each a permutation of the vertices that is an automorphism of the graph (the identity left
+/// out). Other families give none (their components are small or sparse enough for canonical
+/// forms, which see every symmetry).
+pub fn parse_with_symmetries(words: &[String], control: &Control) -> Result<(Digraph, Vec<Vec<usize>>)> {
     let Some((family, args)) = words.split_first() else {
         return input(format!("no graph given; families: {FAMILIES}"));
     };
@@ -93,7 +101,47 @@ pub fn parse(words: &[String], control: &Control) -> Result<Digraph> {
         .collect();
     arcs.sort_unstable();
     arcs.dedup();
-    Digraph::new(names, &arcs)
+    let symmetries = match family {
+        "grid" => {
+            let v = numbers(args, family, 2, "rows x columns")?;
+            board_symmetries(v[0] as usize, v[1] as usize)
+        }
+        "queens" => {
+            let s = numbers(args, family, 1, "the side of the board")?[0] as usize;
+            board_symmetries(s, s)
+        }
+        _ => Vec::new(),
+    };
+    Ok((Digraph::new(names, &arcs)?, symmetries))
+}
+
+/// The symmetries of an r×c board (cells numbered row by row): the two flips and the half
+/// turn, and on a square board the quarter turns and the two diagonal flips too.
+fn board_symmetries(r: usize, c: usize) -> Vec<Vec<usize>> {
+    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+        Box::new(move |i, j| (i, c - 1 - j)),
+        Box::new(move |i, j| (r - 1 - i, j)),
+        Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
+    ];
+    if r == c {
+        maps.push(Box::new(move |i, j| (j, i)));
+        maps.push(Box::new(move |i, j| (c - 1 - j, r - 1 - i)));
+        maps.push(Box::new(move |i, j| (j, r - 1 - i)));
+        maps.push(Box::new(move |i, j| (c - 1 - j, i)));
+    }
+    if r == 0 || c == 0 {
+        return Vec::new();
+    }
+    maps.iter()
+        .map(|m| {
+            (0..r * c)
+                .map(|v| {
+                    let (i, j) = m(v / c, v % c);
+                    i * c + j
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The number of vertices and (an upper bound on) edges, before anything is built.
@@ -245,7 +293,7 @@ fn build(family: &str, args: &[String]) -> Result<Built> {
 
 /// A family with `{n}` in place of one number (`grid 3x{n}`, `petersen {n},2`): the family
 /// words for each n.
-pub fn pattern(words: &[String]) -> Result<impl Fn(u64) -> Vec<String>> {
+pub fn pattern(words: &[String]) -> Result<impl Fn(u64) -> Vec<String> + use<>> {
     let text = words.join(" ");
     let Some(first) = text.split_whitespace().next() else {
         return input(format!("seq over graphs takes a family with {{n}}, e.g. `grid 3x{{n}}`; families: {FAMILIES}"));

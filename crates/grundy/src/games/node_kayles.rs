@@ -115,6 +115,8 @@ impl VertexSet {
 #[derive(Clone, Debug)]
 pub struct NodeKayles {
     rule: Rule,
+    /// Automorphisms of the graph known from its family (the board's symmetries).
+    symmetries: Vec<Vec<usize>>,
     names: Vec<String>,
     /// Per vertex: itself and its neighbours (what a move on it removes).
     closed: Vec<VertexSet>,
@@ -137,6 +139,7 @@ impl NodeKayles {
         }
         NodeKayles {
             rule: Rule::Node,
+            symmetries: Vec::new(),
             names: graph.names().to_vec(),
             closed,
             trees: RefCell::new(FxHashMap::default()),
@@ -146,6 +149,13 @@ impl NodeKayles {
     /// The same graph played by `rule` (Arc Kayles with [`Rule::Arc`]).
     pub fn with_rule(mut self, rule: Rule) -> NodeKayles {
         self.rule = rule;
+        self
+    }
+
+    /// The same game with these automorphisms of its graph (used by the dedicated engine to
+    /// share the values of positions that are images of each other).
+    pub fn with_symmetries(mut self, symmetries: Vec<Vec<usize>>) -> NodeKayles {
+        self.symmetries = symmetries;
         self
     }
 
@@ -167,7 +177,7 @@ impl NodeKayles {
                 }
             }
         }
-        Graph::new(self.len(), &edges).ok()
+        Graph::new(self.len(), &edges).ok()?.with_symmetries(&self.symmetries).ok()
     }
 
     /// Every move of `position`: its label and what is left.
@@ -511,8 +521,8 @@ fn graph_game(game: &str, rule: Rule, words: &[String], settings: &Settings) -> 
     };
     crate::games::args::no_other_options(words, game, "none")?;
     if graph_families::is_family(first) {
-        let graph = graph_families::parse(words, &settings.limits.control)?;
-        let g = NodeKayles::from_digraph(&graph).with_rule(rule);
+        let (graph, symmetries) = graph_families::parse_with_symmetries(words, &settings.limits.control)?;
+        let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
         let start = g.start();
         return Ok((format!("{game} {}", words.join(" ")), g, start));
     }
@@ -574,8 +584,8 @@ fn family_sequence(rule: Rule, words: &[String], to: u64, control: &Control) -> 
     let engine = KaylesEngine::new(rule, engine_config(&settings), control.clone())?;
     let mut values = Vec::new();
     for n in 0..=to {
-        let graph = graph_families::parse(&family(n), control)?;
-        let g = NodeKayles::from_digraph(&graph).with_rule(rule);
+        let (graph, symmetries) = graph_families::parse_with_symmetries(&family(n), control)?;
+        let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
         let value = match g.engine_graph() {
             Some(graph) => u64::from(engine.nimber(&graph, &graph.all())?),
             None => settings.solver(g.clone()).nimber(&g.start())?.0,

@@ -98,10 +98,21 @@ impl Fingerprint {
     }
 }
 
-/// The key of a vertex set of `graph` (kind `10`).
+/// The key of a vertex set of `graph` (kind `10`): of the least of its images under the
+/// graph's symmetries ([`Graph::with_symmetries`]).
 pub fn set_key(graph: &Graph, s: &Set) -> u128 {
+    let mut least = *s;
+    for p in graph.symmetries() {
+        let mut image = [0u64; 4];
+        for v in set::iter(s) {
+            set::insert(&mut image, p[v] as usize);
+        }
+        if image.iter().rev().lt(least.iter().rev()) {
+            least = image;
+        }
+    }
     let mut f = Fingerprint::new(graph.id);
-    f.words(s);
+    f.words(&least);
     BY_SET | (f.finish() & LOW_126)
 }
 

@@ -44,9 +44,14 @@
 //! the memory budget; at the cap new facts are no longer stored (the search goes on, slower).
 //!
 //! # Threads
-//! With `jobs` > 1 the options of the start (the root's deep pass and the winning-move pass)
-//! are shared out on a rayon pool, every thread on the one table. Deeper levels run on one
-//! thread each.
+//! With `jobs` > 1 every thread asks the whole question on the one table, each trying the
+//! options of the top levels in its own order ([`KaylesConfig::race`], "lazy SMP"): a fact one
+//! thread proves answers the others' probes, and the first thread done gives the answer. The
+//! moves of the winning-move pass are shared out on a rayon pool. Sharing out the options of
+//! the top levels on the pool instead ([`KaylesConfig::parallel_depth`], off by default) kept
+//! the second core mostly idle: an OR node's options are searched in order and the first that
+//! answers ends it, so the other thread either searched a badly ordered option for nothing or
+//! waited (docs/performance-notes.md, "Node Kayles engine").
 //!
 //! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\],
 //! \[BelingRogalski2020\], \[McKayPiperno2014\] (refinement and individualisation).
@@ -179,6 +184,9 @@ pub struct Graph {
     closed: Vec<Set>,
     /// A fingerprint of the labelled graph (for keys of vertex sets of this graph).
     id: u64,
+    /// Automorphisms of the graph (each a permutation of the vertices, the identity left
+    /// out): a vertex-set key is taken of the least image of the set under them.
+    symmetries: Vec<Vec<u8>>,
 }
 
 impl Graph {
@@ -215,7 +223,37 @@ impl Graph {
             h.words(s);
         }
         let id = h.finish() as u64;
-        Ok(Graph { neighbours, closed, id })
+        Ok(Graph {
+            neighbours,
+            closed,
+            id,
+            symmetries: Vec::new(),
+        })
+    }
+
+    /// The same graph with these automorphisms (permutations of the vertices, such as the
+    /// symmetries of a board): positions that are images of each other under one of them share
+    /// their vertex-set key. A permutation that is not an automorphism is refused.
+    pub fn with_symmetries(mut self, perms: &[Vec<usize>]) -> Result<Graph> {
+        let n = self.len();
+        for p in perms {
+            let mut seen = vec![false; n];
+            let bijection = p.len() == n && p.iter().all(|&v| v < n && !std::mem::replace(&mut seen[v], true));
+            let keeps_edges = bijection
+                && (0..n).all(|u| set::iter(&self.neighbours[u]).all(|v| set::contains(&self.neighbours[p[u]], p[v])));
+            if !keeps_edges {
+                return Err(Error::Input("a symmetry that is not an automorphism of the graph".into()));
+            }
+            if p.iter().enumerate().any(|(i, &v)| i != v) {
+                self.symmetries.push(p.iter().map(|&v| v as u8).collect());
+            }
+        }
+        Ok(self)
+    }
+
+    /// The automorphisms given with [`Graph::with_symmetries`] (the identity left out).
+    pub fn symmetries(&self) -> &[Vec<u8>] {
+        &self.symmetries
     }
 
     /// The number of vertices.
@@ -347,6 +385,11 @@ pub struct KaylesConfig {
     pub max_states: usize,
     /// Threads for the options of the start (1: no pool).
     pub jobs: usize,
+    /// With a pool: the options of tests this deep (1: the start) are shared out on it.
+    pub parallel_depth: u32,
+    /// With several jobs: every thread asks the whole question, in its own order of the
+    /// options near the top, on the one table (see [`KaylesEngine::has_value`]).
+    pub race: bool,
 }
 
 impl Default for KaylesConfig {
@@ -361,6 +404,8 @@ impl Default for KaylesConfig {
             table_entries: 1 << 24,
             max_states: usize::MAX,
             jobs: 1,
+            parallel_depth: 0,
+            race: true,
         }
     }
 }
@@ -390,6 +435,8 @@ pub(crate) struct Shared {
     pub(crate) canonical_forms: AtomicU64,
     pub(crate) bound_cuts: AtomicU64,
     pub(crate) cutoffs: AtomicU64,
+    /// Set when one thread of a race has the answer: the others stop.
+    pub(crate) halt: std::sync::atomic::AtomicBool,
 }
 
 /// The engine: one table for every position it is asked about (a whole game, a sequence of
@@ -424,6 +471,7 @@ impl KaylesEngine {
                 canonical_forms: AtomicU64::new(0),
                 bound_cuts: AtomicU64::new(0),
                 cutoffs: AtomicU64::new(0),
+                halt: std::sync::atomic::AtomicBool::new(false),
             }),
             pool,
         })
@@ -453,12 +501,51 @@ impl KaylesEngine {
 
     /// The nimber of the position `s` of `graph`.
     pub fn nimber(&self, graph: &Graph, s: &Set) -> Result<u8> {
-        self.run(|| search::Worker::new(&self.shared, graph, self.pool.as_deref()).position_nimber(s))
+        self.race(graph, |w| w.position_nimber(s))
     }
 
     /// Whether the position `s` of `graph` has nimber `k`.
     pub fn has_value(&self, graph: &Graph, s: &Set, k: u8) -> Result<bool> {
-        self.run(|| search::Worker::new(&self.shared, graph, self.pool.as_deref()).position_has_value(s, k))
+        self.race(graph, |w| w.position_has_value(s, k))
+    }
+
+    /// Ask `f` of one worker, or with [`KaylesConfig::race`] and several jobs of one worker per
+    /// thread at once, each trying the options of the top levels in its own order (a shared
+    /// table search, "lazy SMP"): the first answer is the answer (each is proved), and the other
+    /// threads stop within 64 nodes.
+    fn race<R: Send>(&self, graph: &Graph, f: impl Fn(&mut search::Worker) -> Result<R> + Sync) -> Result<R> {
+        let jobs = self.shared.config.jobs;
+        if jobs <= 1 || !self.shared.config.race {
+            return self.run(|| f(&mut search::Worker::new(&self.shared, graph, self.pool.as_deref())));
+        }
+        let shared = &*self.shared;
+        shared.halt.store(false, Relaxed);
+        let answer: std::sync::Mutex<Option<Result<R>>> = std::sync::Mutex::new(None);
+        std::thread::scope(|scope| {
+            for variant in 0..jobs {
+                let (f, answer) = (&f, &answer);
+                let spawned = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, move || {
+                    let mut w = search::Worker::new(shared, graph, None);
+                    w.variant = variant as u32;
+                    let r = f(&mut w);
+                    if matches!(r, Err(Error::Interrupted)) && shared.halt.load(Relaxed) {
+                        return; // another thread answered first
+                    }
+                    let mut slot = answer.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.is_none() {
+                        *slot = Some(r);
+                    }
+                    shared.halt.store(true, Relaxed);
+                });
+                if let Err(e) = spawned {
+                    let mut slot = answer.lock().unwrap_or_else(|e| e.into_inner());
+                    slot.get_or_insert(Err(Error::Unsupported(format!("a search thread could not be started: {e}"))));
+                    shared.halt.store(true, Relaxed);
+                }
+            }
+        });
+        shared.halt.store(false, Relaxed);
+        answer.into_inner().unwrap_or_else(|e| e.into_inner()).expect("some thread answers")
     }
 
     /// For each position of `positions` (of `graph`), whether it has nimber `target`; the

@@ -37,16 +37,33 @@ struct Opt {
     largest: u32,
 }
 
+/// What a component is: trivial with this value, or to be searched under this key.
+#[derive(Clone, Copy)]
+enum Class {
+    Trivial(u8),
+    Key(u128),
+}
+
+/// Most components a worker remembers the class of (about 64 bytes each); the memory is
+/// cleared when full.
+const CLASS_CACHE: usize = 1 << 19;
+
 /// One thread's scratch space.
 pub(crate) struct Worker<'a> {
     shared: &'a Shared,
     graph: &'a Graph,
     pool: Option<&'a rayon::ThreadPool>,
     canon: Canon,
+    /// The class of components met before (the same vertex sets recur as options of many
+    /// positions; a probe costs far less than a canonical form).
+    classes: rustc_hash::FxHashMap<Set, Class>,
     /// Nodes counted here and not yet added to the shared counter.
     nodes: u64,
     canonical_forms: u64,
     depth: u32,
+    /// In a race, this thread's number: thread v > 0 rotates the options of the top levels by
+    /// its own offset, so the threads start on different subtrees.
+    pub(crate) variant: u32,
 }
 
 impl Drop for Worker<'_> {
@@ -62,9 +79,11 @@ impl<'a> Worker<'a> {
             graph,
             pool,
             canon: Canon::default(),
+            classes: rustc_hash::FxHashMap::default(),
             nodes: 0,
             canonical_forms: 0,
             depth: 0,
+            variant: 0,
         }
     }
 
@@ -76,6 +95,9 @@ impl<'a> Worker<'a> {
     /// Count a node; every 4096, poll the control and the state limit.
     fn tick(&mut self) -> Result<()> {
         self.nodes += 1;
+        if self.nodes & 0x3f == 0 && self.shared.halt.load(Relaxed) {
+            return Err(Error::Interrupted);
+        }
         if self.nodes & 0xfff == 0 {
             self.flush();
             let s = self.shared;
@@ -91,32 +113,36 @@ impl<'a> Worker<'a> {
         Ok(())
     }
 
-    /// The value of a component known without search, if any.
-    fn trivial(&self, s: &Set, size: u32) -> Option<u8> {
-        match self.shared.rule {
-            Rule::Node => {
-                if size <= 2 || self.graph.edge_count(s) == size * (size - 1) / 2 {
-                    return Some(1);
-                }
-            }
+    /// The class of a connected component: trivial (its value known without search: one
+    /// vertex, a complete graph in Node Kayles, at most three vertices in Arc Kayles) or its
+    /// key.
+    fn classify(&mut self, s: &Set, size: u32) -> Class {
+        if let Some(&c) = self.classes.get(s) {
+            return c;
+        }
+        let edges = self.graph.edge_count(s);
+        let trivial = match self.shared.rule {
+            Rule::Node => (size <= 2 || edges == size * (size - 1) / 2).then_some(1),
             Rule::Arc => match size {
-                1 => return Some(0),
-                2 | 3 => return Some(1),
-                _ => {}
+                1 => Some(0),
+                2 | 3 => Some(1),
+                _ => None,
             },
-        }
-        None
-    }
-
-    /// The key of a component.
-    fn key(&mut self, s: &Set) -> u128 {
+        };
         let c = &self.shared.config;
-        if c.use_canonical && self.graph.edge_count(s) <= c.canonical_max_edges {
-            self.canonical_forms += 1;
-            self.canon.key(self.graph, s)
-        } else {
-            canon::set_key(self.graph, s)
+        let class = match trivial {
+            Some(v) => Class::Trivial(v),
+            None if c.use_canonical && edges <= c.canonical_max_edges => {
+                self.canonical_forms += 1;
+                Class::Key(self.canon.key(self.graph, s))
+            }
+            None => Class::Key(canon::set_key(self.graph, s)),
+        };
+        if self.classes.len() >= CLASS_CACHE {
+            self.classes.clear();
         }
+        self.classes.insert(*s, class);
+        class
     }
 
     /// The position `s` as components to search (equal ones cancelled in pairs) and the xor of
@@ -126,12 +152,10 @@ impl<'a> Worker<'a> {
         let mut comps = Vec::new();
         for part in self.graph.components(s) {
             let size = set::len(&part);
-            if let Some(v) = self.trivial(&part, size) {
-                extra ^= v;
-                continue;
+            match self.classify(&part, size) {
+                Class::Trivial(v) => extra ^= v,
+                Class::Key(key) => comps.push(Comp { key, set: part, size }),
             }
-            let key = self.key(&part);
-            comps.push(Comp { key, set: part, size });
         }
         comps.sort_unstable_by_key(|c| c.key);
         let mut kept: Vec<Comp> = Vec::with_capacity(comps.len());
@@ -266,6 +290,10 @@ impl<'a> Worker<'a> {
         if shared.config.use_ordering {
             opts.sort_by_key(|o| o.largest);
         }
+        if self.variant > 0 && self.depth <= 4 && opts.len() > 1 {
+            let by = (self.variant as usize * (opts.len() / 2 + self.depth as usize)) % opts.len();
+            opts.rotate_left(by);
+        }
         if self.find_option(&mut opts, k)? {
             table.put_excluded(c.key, k);
             return Ok(false);
@@ -288,19 +316,19 @@ impl<'a> Worker<'a> {
     /// Whether some option not known yet has value `k` (the one found gets `k` recorded). At
     /// the start of a search with a pool, the options are shared out on its threads.
     fn find_option(&mut self, opts: &mut [Opt], k: u8) -> Result<bool> {
-        if self.depth == 1
+        if self.depth <= self.shared.config.parallel_depth
             && let Some(pool) = self.pool
         {
             use rayon::prelude::*;
-            let (shared, graph) = (self.shared, self.graph);
+            let (shared, graph, depth) = (self.shared, self.graph, self.depth);
             let found = pool.install(|| {
                 opts.par_iter()
                     .enumerate()
                     .filter(|(_, o)| o.value == UNKNOWN)
                     .map_init(
                         || {
-                            let mut w = Worker::new(shared, graph, None);
-                            w.depth = 2;
+                            let mut w = Worker::new(shared, graph, Some(pool));
+                            w.depth = depth;
                             w
                         },
                         |w, (i, o)| w.sum_has_value(&o.comps, k ^ o.extra).map(|b| b.then_some(i)).transpose(),

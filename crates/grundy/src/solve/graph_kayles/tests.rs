@@ -40,6 +40,7 @@ fn configs() -> Vec<KaylesConfig> {
         KaylesConfig { use_canonical: false, use_cutoff: false, use_bound: false, use_ordering: false, ..base },
         KaylesConfig { canonical_max_edges: 0, small: 2, ..base },
         KaylesConfig { jobs: 2, small: 3, ..base },
+        KaylesConfig { jobs: 2, small: 3, race: false, parallel_depth: 3, ..base },
     ]
 }
 
