@@ -581,6 +581,9 @@ fn family_sequence(rule: Rule, words: &[String], to: u64, control: &Control) -> 
         },
         ..Default::default()
     };
+    // The largest graph first: a family too big to build at n = `to` is refused before any
+    // value is computed.
+    graph_families::parse(&family(to), control)?;
     let engine = KaylesEngine::new(rule, engine_config(&settings), control.clone())?;
     let mut values = Vec::new();
     for n in 0..=to {

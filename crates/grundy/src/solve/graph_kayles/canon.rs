@@ -154,6 +154,12 @@ impl Canon {
             list.extend(set::iter(&set::and(graph.neighbours(v), s)).map(|w| self.index[w]));
             self.adj[i] = list;
         }
+        let degrees: usize = (0..n).map(|i| self.adj[i].len()).sum();
+        if degrees == 2 * (n - 1) {
+            // A tree: its canonical labelling by AHU codes, with no refinement rounds (a path
+            // of n vertices needs n/2 of them).
+            return self.tree_key(n);
+        }
         let mut colours: Vec<u32> = (0..n).map(|i| self.adj[i].len() as u32).collect();
         let cells = self.refine(&mut colours, n);
         self.leaves = 0;
@@ -224,6 +230,84 @@ impl Canon {
             let cells = self.refine(&mut next, n);
             self.search(next, cells, n, best);
         }
+    }
+
+    /// The key of a tree (the first `n` local vertices, connected, n − 1 edges): rooted at its
+    /// centre (each of the two centres when it has two, keeping the least key), the vertices
+    /// numbered in depth-first order with each vertex's subtrees taken in the order of their
+    /// AHU codes (Aho, Hopcroft and Ullman: a vertex is `(` its children's sorted codes `)`).
+    /// Isomorphic rooted trees get the same numbering, so the key is canonical. O(n²) bytes of
+    /// codes at worst (a path), no refinement.
+    fn tree_key(&mut self, n: usize) -> u128 {
+        let mut degree: Vec<usize> = (0..n).map(|v| self.adj[v].len()).collect();
+        let mut layer: Vec<usize> = (0..n).filter(|&v| degree[v] <= 1).collect();
+        let mut remaining = n;
+        while remaining > 2 {
+            remaining -= layer.len();
+            let mut next = Vec::new();
+            for &leaf in &layer {
+                for &w in &self.adj[leaf] {
+                    let w = w as usize;
+                    degree[w] -= 1;
+                    if degree[w] == 1 {
+                        next.push(w);
+                    }
+                }
+            }
+            layer = next;
+        }
+        let mut best = u128::MAX;
+        for &root in &layer {
+            let colours = self.tree_numbering(n, root);
+            best = best.min(self.leaf_key(&colours, n));
+        }
+        best
+    }
+
+    /// The depth-first numbering of the tree rooted at `root`, children by their AHU codes.
+    fn tree_numbering(&self, n: usize, root: usize) -> Vec<u32> {
+        let mut parent = vec![usize::MAX; n];
+        parent[root] = root;
+        let mut order = Vec::with_capacity(n);
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            order.push(v);
+            for &w in &self.adj[v] {
+                let w = w as usize;
+                if parent[w] == usize::MAX {
+                    parent[w] = v;
+                    stack.push(w);
+                }
+            }
+        }
+        // Codes deepest first; each vertex's children sorted by code.
+        let mut code: Vec<Vec<u8>> = vec![Vec::new(); n];
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &v in order.iter().rev() {
+            let mut kids = std::mem::take(&mut children[v]);
+            kids.sort_by(|&a, &b| code[a].cmp(&code[b]));
+            let mut c = vec![b'('];
+            for &k in &kids {
+                c.extend_from_slice(&code[k]);
+            }
+            c.push(b')');
+            code[v] = c;
+            children[v] = kids;
+            if v != root {
+                children[parent[v]].push(v);
+            }
+        }
+        let mut colours = vec![0u32; n];
+        let mut next = 0;
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            colours[v] = next;
+            next += 1;
+            for &k in children[v].iter().rev() {
+                stack.push(k);
+            }
+        }
+        colours
     }
 
     /// The key of the labelling `colours` (all distinct: vertex v gets position colours[v]).
@@ -300,7 +384,9 @@ mod tests {
             })
             .collect();
         let path: Vec<(usize, usize)> = (1..40).map(|i| (i - 1, i)).collect();
-        for (n, edges) in [(10, &petersen), (15, &grid), (40, &path)] {
+        // A tree of 30 vertices with branches of several shapes.
+        let tree: Vec<(usize, usize)> = (1..30).map(|i| ((i * 7 + 3) % i, i)).collect();
+        for (n, edges) in [(10, &petersen), (15, &grid), (40, &path), (30, &tree)] {
             let k = key_of(&graph(n, edges));
             for seed in 0..20 {
                 assert_eq!(key_of(&shuffled(n, edges, seed)), k, "{n} vertices, seed {seed}");
@@ -313,6 +399,23 @@ mod tests {
         // A path and a star on 4 vertices; a 16-cycle and two... (connected only): a 16-cycle
         // and a 16-vertex Möbius-free ladder differ too.
         assert_ne!(key_of(&graph(4, &[(0, 1), (1, 2), (2, 3)])), key_of(&graph(4, &[(0, 1), (0, 2), (0, 3)])));
+        // Two trees of 16 vertices with the same degrees, not isomorphic: a spider with legs
+        // 5, 5, 5 and one with legs 3, 5, 7 (centre 0).
+        let spider = |legs: &[usize]| {
+            let mut e = Vec::new();
+            let mut next = 1;
+            for &l in legs {
+                let mut prev = 0;
+                for _ in 0..l {
+                    e.push((prev, next));
+                    prev = next;
+                    next += 1;
+                }
+            }
+            graph(next, &e)
+        };
+        assert_ne!(key_of(&spider(&[5, 5, 5])), key_of(&spider(&[3, 5, 7])));
+        assert_eq!(key_of(&spider(&[3, 5, 7])), key_of(&spider(&[7, 3, 5])));
         let cycle: Vec<(usize, usize)> = (0..16).map(|i| (i, (i + 1) % 16)).collect();
         let path16: Vec<(usize, usize)> = (1..16).map(|i| (i - 1, i)).collect();
         assert_ne!(key_of(&graph(16, &cycle)), key_of(&graph(16, &path16)));
