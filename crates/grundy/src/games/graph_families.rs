@@ -167,9 +167,6 @@ fn size(family: &str, args: &[String]) -> Result<(u64, u64)> {
         }
         "petersen" => {
             let v = numbers(args, family, 2, "N,K")?;
-            if v[0] == 0 {
-                return input("petersen N,K needs N ≥ 1, e.g. `petersen 5,2`");
-            }
             (v[0].saturating_mul(2), v[0].saturating_mul(3))
         }
         "hypercube" => {
@@ -348,7 +345,7 @@ mod tests {
         assert!(err("grid 3").contains("grid 3x5"));
         assert!(err("tree 2,1").contains("cycle"));
         assert!(err("tree 0,5").contains("parent"));
-        assert!(err("petersen 0,2").contains("N ≥ 1"));
+        assert_eq!(graph("petersen 0,2").len(), 0);
         assert!(err("cube 3").contains("families"));
         let p = pattern(&crate::games::words("grid 3x{n}")).unwrap();
         assert_eq!(p(7), ["grid", "3x7"]);
