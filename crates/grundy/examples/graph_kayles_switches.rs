@@ -24,27 +24,68 @@ fn main() {
         Some("arc") => Rule::Arc,
         _ => panic!("{usage}"),
     };
-    let (digraph, symmetries) = graph_families::parse_with_symmetries(&args[1..], &Control::default()).expect("a family");
+    let (digraph, symmetries) =
+        graph_families::parse_with_symmetries(&args[1..], &Control::default()).expect("a family");
     let graph = NodeKayles::from_digraph(&digraph)
         .with_symmetries(symmetries)
         .engine_graph()
         .expect("at most 256 vertices");
-    let limit: u64 = std::env::var("GRAPH_KAYLES_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(120);
+    let limit: u64 = std::env::var("GRAPH_KAYLES_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(120);
     let base = KaylesConfig::default();
     let settings = [
         ("default (1 thread)", base),
         ("2 threads", KaylesConfig { jobs: 2, ..base }),
-        ("no canonical forms (keys by vertex set)", KaylesConfig { use_canonical: false, ..base }),
+        (
+            "no canonical forms (keys by vertex set)",
+            KaylesConfig {
+                use_canonical: false,
+                ..base
+            },
+        ),
         ("no board symmetries", base),
-        ("canonical forms of every component", KaylesConfig { canonical_max_edges: u32::MAX, ..base }),
-        ("no table cutoff", KaylesConfig { use_cutoff: false, ..base }),
-        ("no bound", KaylesConfig { use_bound: false, ..base }),
-        ("no move ordering", KaylesConfig { use_ordering: false, ..base }),
+        (
+            "canonical forms of every component",
+            KaylesConfig {
+                canonical_max_edges: u32::MAX,
+                ..base
+            },
+        ),
+        (
+            "no table cutoff",
+            KaylesConfig {
+                use_cutoff: false,
+                ..base
+            },
+        ),
+        (
+            "no bound",
+            KaylesConfig {
+                use_bound: false,
+                ..base
+            },
+        ),
+        (
+            "no move ordering",
+            KaylesConfig {
+                use_ordering: false,
+                ..base
+            },
+        ),
         ("mex up to 0 vertices (all by tests)", KaylesConfig { small: 0, ..base }),
         ("mex up to 16 vertices", KaylesConfig { small: 16, ..base }),
     ];
-    println!("{} ({} vertices, {} edges)", args[1..].join(" "), graph.len(), graph.edges().len());
-    let plain = NodeKayles::from_digraph(&digraph).engine_graph().expect("at most 256 vertices");
+    println!(
+        "{} ({} vertices, {} edges)",
+        args[1..].join(" "),
+        graph.len(),
+        graph.edges().len()
+    );
+    let plain = NodeKayles::from_digraph(&digraph)
+        .engine_graph()
+        .expect("at most 256 vertices");
     for (name, config) in settings {
         let graph = if name == "no board symmetries" { &plain } else { &graph };
         let cancel = Cancel::new();

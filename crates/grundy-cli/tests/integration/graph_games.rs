@@ -69,7 +69,10 @@ fn old(n: usize, edges: &[(usize, usize)], rule: Rule) -> u64 {
 fn paths_to_200_vertices_are_dawsons_chess() {
     let octal = json(&["seq", "0.137", "--to", "201", "--json"]);
     let seq = |game: &str| -> Vec<serde_json::Value> {
-        json(&["seq", game, "path {n}", "--to", "201", "--json"])["values"].as_array().unwrap().clone()
+        json(&["seq", game, "path {n}", "--to", "201", "--json"])["values"]
+            .as_array()
+            .unwrap()
+            .clone()
     };
     let want = octal["values"].as_array().unwrap();
     let node = seq("node-kayles");
@@ -80,7 +83,11 @@ fn paths_to_200_vertices_are_dawsons_chess() {
         assert_eq!(arc[n + 1], want[n], "arc-kayles path {}", n + 1);
     }
     for n in [1u64, 2, 14, 17, 34, 51, 52, 99] {
-        assert_eq!(value(&format!("dawsons-chess {n}")), want[n as usize].as_u64().unwrap(), "dawsons-chess {n}");
+        assert_eq!(
+            value(&format!("dawsons-chess {n}")),
+            want[n as usize].as_u64().unwrap(),
+            "dawsons-chess {n}"
+        );
     }
 }
 
@@ -94,9 +101,17 @@ fn old_and_new_engines_agree_on_small_graphs() {
         for n in 1..=6usize {
             let pairs: Vec<(usize, usize)> = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect();
             for mask in 0u32..1 << pairs.len() {
-                let edges: Vec<(usize, usize)> =
-                    pairs.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &p)| p).collect();
-                assert_eq!(u64::from(fast(&e, n, &edges)), old(n, &edges, rule), "{rule:?} {n} {edges:?}");
+                let edges: Vec<(usize, usize)> = pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask >> i & 1 == 1)
+                    .map(|(_, &p)| p)
+                    .collect();
+                assert_eq!(
+                    u64::from(fast(&e, n, &edges)),
+                    old(n, &edges, rule),
+                    "{rule:?} {n} {edges:?}"
+                );
             }
         }
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -113,7 +128,11 @@ fn old_and_new_engines_agree_on_small_graphs() {
                 .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
                 .filter(|_| next() % 100 < density)
                 .collect();
-            assert_eq!(u64::from(fast(&e, n, &edges)), old(n, &edges, rule), "{rule:?} round {round}: {edges:?}");
+            assert_eq!(
+                u64::from(fast(&e, n, &edges)),
+                old(n, &edges, rule),
+                "{rule:?} round {round}: {edges:?}"
+            );
         }
     }
 }
@@ -150,11 +169,21 @@ fn published_queens_and_grid_values() {
     // docs/records.md: a few seconds each in release builds, too slow for a debug test run).
     let queens = [1, 1, 2, 1, 3, 1, 2, 3, 1];
     for (i, &want) in queens.iter().enumerate() {
-        assert_eq!(value(&format!("node-kayles queens {}", i + 1)), want, "queens {}", i + 1);
+        assert_eq!(
+            value(&format!("node-kayles queens {}", i + 1)),
+            want,
+            "queens {}",
+            i + 1
+        );
     }
     // OEIS A316632 (Node Kayles on the 3×n grid), n = 1..16, as one sequence.
     let doc = json(&["seq", "node-kayles", "grid 3x{n}", "--to", "16", "--json"]);
-    let values: Vec<u64> = doc["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let values: Vec<u64> = doc["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
     assert_eq!(values, [0, 2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3], "{doc}");
     // The 2×n grid (ladder) alternates 1, 0 (A316632's comments, Brown et al. 2020).
     for n in 1..=12 {
@@ -166,13 +195,30 @@ fn published_queens_and_grid_values() {
 fn petersen_and_hypercube_families_agree_with_the_generic_solver() {
     // The published P(n,2) table (Brown et al. 2020) could not be read here: the generic solver
     // on the family's own graph is the check (to 24 vertices; docs/records.md has the rest).
-    for words in ["petersen 3,2", "petersen 5,2", "petersen 7,2", "petersen 8,2", "petersen 9,2", "petersen 11,2", "petersen 12,2", "hypercube 3", "hypercube 4", "grid 4x5", "queens 4", "tree 0,1,1,2,2,3,3,4,8,9"] {
+    for words in [
+        "petersen 3,2",
+        "petersen 5,2",
+        "petersen 7,2",
+        "petersen 8,2",
+        "petersen 9,2",
+        "petersen 11,2",
+        "petersen 12,2",
+        "hypercube 3",
+        "hypercube 4",
+        "grid 4x5",
+        "queens 4",
+        "tree 0,1,1,2,2,3,3,4,8,9",
+    ] {
         let g = grundy::games::graph_families::parse(&grundy::games::words(words), &Control::default()).unwrap();
         for rule in [Rule::Node, Rule::Arc] {
             let game = NodeKayles::from_digraph(&g).with_rule(rule);
             let start = game.start();
             let old = Solver::new(game).nimber(&start).unwrap().0;
-            let name = if rule == Rule::Node { "node-kayles" } else { "arc-kayles" };
+            let name = if rule == Rule::Node {
+                "node-kayles"
+            } else {
+                "arc-kayles"
+            };
             assert_eq!(value(&format!("{name} {words}")), old, "{name} {words}");
         }
     }
@@ -195,7 +241,11 @@ fn families_share_the_engine_and_the_front_ends() {
     let dot = dir.join("p.dot");
     let mut text = String::from("graph P {\n");
     for i in 1..=5 {
-        text += &format!("  u{i} -- u{} ; u{i} -- v{i}; v{i} -- v{}\n", i % 5 + 1, (i + 1) % 5 + 1);
+        text += &format!(
+            "  u{i} -- u{} ; u{i} -- v{i}; v{i} -- v{}\n",
+            i % 5 + 1,
+            (i + 1) % 5 + 1
+        );
     }
     text += "}\n";
     std::fs::write(&dot, text).unwrap();
@@ -210,7 +260,11 @@ fn families_share_the_engine_and_the_front_ends() {
     }
     // Arc Kayles on a cycle is Node Kayles on its line graph, the same cycle.
     for n in 3..=30 {
-        assert_eq!(value(&format!("arc-kayles cycle {n}")), value(&format!("node-kayles cycle {n}")), "cycle {n}");
+        assert_eq!(
+            value(&format!("arc-kayles cycle {n}")),
+            value(&format!("node-kayles cycle {n}")),
+            "cycle {n}"
+        );
     }
 }
 

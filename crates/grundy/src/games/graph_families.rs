@@ -48,7 +48,10 @@ fn number(text: &str, what: &str, family: &str) -> Result<u64> {
 /// The numbers of a family's argument: `3x5`, `3 5`, `10,2`.
 fn numbers(words: &[String], family: &str, count: usize, what: &str) -> Result<Vec<u64>> {
     let joined = words.join(" ");
-    let parts: Vec<&str> = joined.split(|c: char| c == 'x' || c == 'X' || c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = joined
+        .split(|c: char| c == 'x' || c == 'X' || c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
     if count != 0 && parts.len() != count {
         return input(format!("{family} takes {what}, e.g. {}", example(family)));
     }
@@ -82,14 +85,19 @@ pub fn parse_with_symmetries(words: &[String], control: &Control) -> Result<(Dig
     let family = family.to_ascii_lowercase();
     let family = family.as_str();
     let (n, m) = size(family, args)?;
-    let bytes = n.saturating_mul(n.div_ceil(64) * 8 + 64).saturating_add(m.saturating_mul(16));
+    let bytes = n
+        .saturating_mul(n.div_ceil(64) * 8 + 64)
+        .saturating_add(m.saturating_mul(16));
     let text = format!("{family} {}", args.join(" "));
     if n > MAX_VERTICES || control.headroom().is_some_and(|room| bytes > room) {
         return input(format!(
             "{text} has {n} vertices and {m} edges: its graph would need {} of memory{}; \
              families are taken up to {MAX_VERTICES} vertices",
             crate::memory::describe(bytes.max(1 << 20)),
-            control.headroom().map_or(String::new(), |r| format!(" (free under the memory limit: {})", crate::memory::describe(r)))
+            control.headroom().map_or(String::new(), |r| format!(
+                " (free under the memory limit: {})",
+                crate::memory::describe(r)
+            ))
         ));
     }
     control.reserve(bytes)?;
@@ -118,7 +126,8 @@ pub fn parse_with_symmetries(words: &[String], control: &Control) -> Result<(Dig
 /// The symmetries of an r×c board (cells numbered row by row): the two flips and the half
 /// turn, and on a square board the quarter turns and the two diagonal flips too.
 fn board_symmetries(r: usize, c: usize) -> Vec<Vec<usize>> {
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+    type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+    let mut maps: Vec<CellMap> = vec![
         Box::new(move |i, j| (i, c - 1 - j)),
         Box::new(move |i, j| (r - 1 - i, j)),
         Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
@@ -250,8 +259,13 @@ fn build(family: &str, args: &[String]) -> Result<Built> {
         "hypercube" => {
             let d = numbers(args, family, 1, "the dimension")?[0] as usize;
             let n = 1usize << d;
-            let names = (0..n).map(|i| if d == 0 { "-".to_string() } else { format!("{i:0d$b}") }).collect();
-            let e = (0..n).flat_map(|u| (0..d).map(move |b| (u, u ^ (1 << b)))).filter(|(u, v)| u < v).collect();
+            let names = (0..n)
+                .map(|i| if d == 0 { "-".to_string() } else { format!("{i:0d$b}") })
+                .collect();
+            let e = (0..n)
+                .flat_map(|u| (0..d).map(move |b| (u, u ^ (1 << b))))
+                .filter(|(u, v)| u < v)
+                .collect();
             (names, e)
         }
         "tree" => {
@@ -278,7 +292,10 @@ fn build(family: &str, args: &[String]) -> Result<Built> {
                     v = parents[v] as usize - 1;
                     steps += 1;
                     if steps > n {
-                        return input(format!("tree: the parent list has a cycle through vertex {}", start + 1));
+                        return input(format!(
+                            "tree: the parent list has a cycle through vertex {}",
+                            start + 1
+                        ));
                     }
                 }
             }
@@ -293,13 +310,17 @@ fn build(family: &str, args: &[String]) -> Result<Built> {
 pub fn pattern(words: &[String]) -> Result<impl Fn(u64) -> Vec<String> + use<>> {
     let text = words.join(" ");
     let Some(first) = text.split_whitespace().next() else {
-        return input(format!("seq over graphs takes a family with {{n}}, e.g. `grid 3x{{n}}`; families: {FAMILIES}"));
+        return input(format!(
+            "seq over graphs takes a family with {{n}}, e.g. `grid 3x{{n}}`; families: {FAMILIES}"
+        ));
     };
     if !is_family(first) {
         return input(format!("`{first}` is not a graph family; families: {FAMILIES}"));
     }
     if text.matches("{n}").count() != 1 {
-        return input(format!("`{text}`: write {{n}} once where the number goes, e.g. `grid 3x{{n}}`"));
+        return input(format!(
+            "`{text}`: write {{n}} once where the number goes, e.g. `grid 3x{{n}}`"
+        ));
     }
     Ok(move |n: u64| crate::games::words(&text.replace("{n}", &n.to_string())))
 }
@@ -338,7 +359,11 @@ mod tests {
 
     #[test]
     fn absurd_sizes_and_bad_words_are_refused() {
-        let err = |t: &str| parse(&crate::games::words(t), &Control::default()).unwrap_err().to_string();
+        let err = |t: &str| {
+            parse(&crate::games::words(t), &Control::default())
+                .unwrap_err()
+                .to_string()
+        };
         let e = err("queens 100000");
         assert!(e.contains("10000000000 vertices") && e.contains("memory"), "{e}");
         assert!(err("hypercube 64").contains("memory"));

@@ -481,7 +481,11 @@ fn read_with(path: &str, undirected: bool) -> Result<Digraph> {
     let text = String::from_utf8(bytes).map_err(|_| Error::Input(format!("graph file {path} is not UTF-8 text")))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let format = detect(path, text);
-    let parsed = if undirected && format == Format::Dot { parse_dot_with(text, true) } else { parse(text, format) };
+    let parsed = if undirected && format == Format::Dot {
+        parse_dot_with(text, true)
+    } else {
+        parse(text, format)
+    };
     parsed.map_err(|e| match e {
         Error::Input(m) => Error::Input(format!("{path}: {m}")),
         other => other,

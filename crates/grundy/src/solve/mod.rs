@@ -24,8 +24,8 @@ pub mod periodicity;
 pub mod take_break;
 
 pub use memo::{Limits, Solver};
-pub mod search;
 pub mod graph_kayles;
+pub mod search;
 pub mod verify;
 pub mod wtia;
 pub(crate) mod xor_pairs;

@@ -369,8 +369,9 @@ mod tests {
     #[test]
     fn isomorphic_graphs_share_keys_and_others_do_not() {
         // The Petersen graph, a 3×5 grid, a path of 40 vertices: every relabelling, one key.
-        let petersen: Vec<(usize, usize)> =
-            (0..5).flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (5 + i, 5 + (i + 2) % 5)]).collect();
+        let petersen: Vec<(usize, usize)> = (0..5)
+            .flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (5 + i, 5 + (i + 2) % 5)])
+            .collect();
         let grid: Vec<(usize, usize)> = (0..15)
             .flat_map(|v| {
                 let mut e = Vec::new();
@@ -393,12 +394,16 @@ mod tests {
             }
         }
         // The 5-prism and the Petersen graph: both cubic on 10 vertices, not isomorphic.
-        let prism: Vec<(usize, usize)> =
-            (0..5).flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (5 + i, 5 + (i + 1) % 5)]).collect();
+        let prism: Vec<(usize, usize)> = (0..5)
+            .flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (5 + i, 5 + (i + 1) % 5)])
+            .collect();
         assert_ne!(key_of(&graph(10, &petersen)), key_of(&graph(10, &prism)));
         // A path and a star on 4 vertices; a 16-cycle and two... (connected only): a 16-cycle
         // and a 16-vertex Möbius-free ladder differ too.
-        assert_ne!(key_of(&graph(4, &[(0, 1), (1, 2), (2, 3)])), key_of(&graph(4, &[(0, 1), (0, 2), (0, 3)])));
+        assert_ne!(
+            key_of(&graph(4, &[(0, 1), (1, 2), (2, 3)])),
+            key_of(&graph(4, &[(0, 1), (0, 2), (0, 3)]))
+        );
         // Two trees of 16 vertices with the same degrees, not isomorphic: a spider with legs
         // 5, 5, 5 and one with legs 3, 5, 7 (centre 0).
         let spider = |legs: &[usize]| {

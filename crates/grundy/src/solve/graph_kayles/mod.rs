@@ -44,14 +44,15 @@
 //! the memory budget; at the cap new facts are no longer stored (the search goes on, slower).
 //!
 //! # Threads
-//! With `jobs` > 1 every thread asks the whole question on the one table, each trying the
-//! options of the top levels in its own order ([`KaylesConfig::race`], "lazy SMP"): a fact one
-//! thread proves answers the others' probes, and the first thread done gives the answer. The
-//! moves of the winning-move pass are shared out on a rayon pool. Sharing out the options of
-//! the top levels on the pool instead ([`KaylesConfig::parallel_depth`], off by default) kept
-//! the second core mostly idle: an OR node's options are searched in order and the first that
-//! answers ends it, so the other thread either searched a badly ordered option for nothing or
-//! waited (docs/performance-notes.md, "Node Kayles engine").
+//! With `jobs` > 1 the moves of the winning-move pass ([`KaylesEngine::which_have_value`]) are
+//! shared out on a rayon pool, every thread on the one table: independent proofs, so both cores
+//! pay. The nimber search itself runs on one thread by default; two ways to put it on several
+//! are there, off by default because neither paid in the measurements (docs/
+//! performance-notes.md, "Node Kayles engine"): a race of threads asking the whole question in
+//! their own orders on the one table ([`KaylesConfig::race`], "lazy SMP"), and the options of
+//! the top levels shared out on the pool ([`KaylesConfig::parallel_depth`]). An OR node's
+//! options are searched in order and the first that answers ends it, so a second thread
+//! mostly searched options the answer did not need.
 //!
 //! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\],
 //! \[BelingRogalski2020\], \[McKayPiperno2014\] (refinement and individualisation).
@@ -133,7 +134,10 @@ pub mod set {
     /// The least element.
     #[inline]
     pub fn first(a: &Set) -> Option<usize> {
-        a.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+        a.iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
     /// The elements in increasing order.
@@ -242,7 +246,9 @@ impl Graph {
             let keeps_edges = bijection
                 && (0..n).all(|u| set::iter(&self.neighbours[u]).all(|v| set::contains(&self.neighbours[p[u]], p[v])));
             if !keeps_edges {
-                return Err(Error::Input("a symmetry that is not an automorphism of the graph".into()));
+                return Err(Error::Input(
+                    "a symmetry that is not an automorphism of the graph".into(),
+                ));
             }
             if p.iter().enumerate().any(|(i, &v)| i != v) {
                 self.symmetries.push(p.iter().map(|&v| v as u8).collect());
@@ -327,7 +333,10 @@ impl Graph {
 
     /// The number of edges of the subgraph induced by `s`.
     pub fn edge_count(&self, s: &Set) -> u32 {
-        set::iter(s).map(|v| set::len(&set::and(&self.neighbours[v], s))).sum::<u32>() / 2
+        set::iter(s)
+            .map(|v| set::len(&set::and(&self.neighbours[v], s)))
+            .sum::<u32>()
+            / 2
     }
 
     /// What the move `m` removes from a position (Node Kayles: the closed neighbourhood of
@@ -388,7 +397,7 @@ pub struct KaylesConfig {
     /// With a pool: the options of tests this deep (1: the start) are shared out on it.
     pub parallel_depth: u32,
     /// With several jobs: every thread asks the whole question, in its own order of the
-    /// options near the top, on the one table (see [`KaylesEngine::has_value`]).
+    /// options near the top, on the one table (off by default: see the module doc).
     pub race: bool,
 }
 
@@ -405,7 +414,7 @@ impl Default for KaylesConfig {
             max_states: usize::MAX,
             jobs: 1,
             parallel_depth: 0,
-            race: true,
+            race: false,
         }
     }
 }
@@ -524,28 +533,35 @@ impl KaylesEngine {
         std::thread::scope(|scope| {
             for variant in 0..jobs {
                 let (f, answer) = (&f, &answer);
-                let spawned = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, move || {
-                    let mut w = search::Worker::new(shared, graph, None);
-                    w.variant = variant as u32;
-                    let r = f(&mut w);
-                    if matches!(r, Err(Error::Interrupted)) && shared.halt.load(Relaxed) {
-                        return; // another thread answered first
-                    }
-                    let mut slot = answer.lock().unwrap_or_else(|e| e.into_inner());
-                    if slot.is_none() {
-                        *slot = Some(r);
-                    }
-                    shared.halt.store(true, Relaxed);
-                });
+                let spawned = std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut w = search::Worker::new(shared, graph, None);
+                        w.variant = variant as u32;
+                        let r = f(&mut w);
+                        if matches!(r, Err(Error::Interrupted)) && shared.halt.load(Relaxed) {
+                            return; // another thread answered first
+                        }
+                        let mut slot = answer.lock().unwrap_or_else(|e| e.into_inner());
+                        if slot.is_none() {
+                            *slot = Some(r);
+                        }
+                        shared.halt.store(true, Relaxed);
+                    });
                 if let Err(e) = spawned {
                     let mut slot = answer.lock().unwrap_or_else(|e| e.into_inner());
-                    slot.get_or_insert(Err(Error::Unsupported(format!("a search thread could not be started: {e}"))));
+                    slot.get_or_insert(Err(Error::Unsupported(format!(
+                        "a search thread could not be started: {e}"
+                    ))));
                     shared.halt.store(true, Relaxed);
                 }
             }
         });
         shared.halt.store(false, Relaxed);
-        answer.into_inner().unwrap_or_else(|e| e.into_inner()).expect("some thread answers")
+        answer
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .expect("some thread answers")
     }
 
     /// For each position of `positions` (of `graph`), whether it has nimber `target`; the

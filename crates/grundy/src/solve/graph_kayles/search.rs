@@ -89,7 +89,9 @@ impl<'a> Worker<'a> {
 
     fn flush(&mut self) {
         self.shared.nodes.fetch_add(std::mem::take(&mut self.nodes), Relaxed);
-        self.shared.canonical_forms.fetch_add(std::mem::take(&mut self.canonical_forms), Relaxed);
+        self.shared
+            .canonical_forms
+            .fetch_add(std::mem::take(&mut self.canonical_forms), Relaxed);
     }
 
     /// Count a node; every 4096, poll the control and the state limit.
@@ -331,7 +333,11 @@ impl<'a> Worker<'a> {
                             w.depth = depth;
                             w
                         },
-                        |w, (i, o)| w.sum_has_value(&o.comps, k ^ o.extra).map(|b| b.then_some(i)).transpose(),
+                        |w, (i, o)| {
+                            w.sum_has_value(&o.comps, k ^ o.extra)
+                                .map(|b| b.then_some(i))
+                                .transpose()
+                        },
                     )
                     .find_map_any(|x| x)
             });

@@ -37,10 +37,30 @@ fn configs() -> Vec<KaylesConfig> {
         base,
         KaylesConfig { small: 0, ..base },
         KaylesConfig { small: 30, ..base },
-        KaylesConfig { use_canonical: false, use_cutoff: false, use_bound: false, use_ordering: false, ..base },
-        KaylesConfig { canonical_max_edges: 0, small: 2, ..base },
-        KaylesConfig { jobs: 2, small: 3, ..base },
-        KaylesConfig { jobs: 2, small: 3, race: false, parallel_depth: 3, ..base },
+        KaylesConfig {
+            use_canonical: false,
+            use_cutoff: false,
+            use_bound: false,
+            use_ordering: false,
+            ..base
+        },
+        KaylesConfig {
+            canonical_max_edges: 0,
+            small: 2,
+            ..base
+        },
+        KaylesConfig {
+            jobs: 2,
+            small: 3,
+            ..base
+        },
+        KaylesConfig {
+            jobs: 2,
+            small: 3,
+            race: false,
+            parallel_depth: 3,
+            ..base
+        },
     ]
 }
 
@@ -55,7 +75,12 @@ fn engine_agrees_with_brute_force_on_random_graphs() {
                 let p = [15, 30, 50][round % 3];
                 let g = random_graph(n, p, &mut seed);
                 let want = brute(&g, rule, g.all(), &mut FxHashMap::default());
-                assert_eq!(engine.nimber(&g, &g.all()).unwrap(), want, "{rule:?} {config:?} {:?}", g.edges());
+                assert_eq!(
+                    engine.nimber(&g, &g.all()).unwrap(),
+                    want,
+                    "{rule:?} {config:?} {:?}",
+                    g.edges()
+                );
                 for k in 0..4 {
                     assert_eq!(engine.has_value(&g, &g.all(), k).unwrap(), want == k);
                 }
@@ -102,11 +127,27 @@ fn tables_round_trip_through_a_file_and_damage_is_refused() {
     let file = dir.join("t.gkt");
     let mut seed = 3;
     let g = random_graph(14, 30, &mut seed);
-    let a = KaylesEngine::new(Rule::Node, KaylesConfig { small: 0, ..Default::default() }, Control::default()).unwrap();
+    let a = KaylesEngine::new(
+        Rule::Node,
+        KaylesConfig {
+            small: 0,
+            ..Default::default()
+        },
+        Control::default(),
+    )
+    .unwrap();
     let v = a.nimber(&g, &g.all()).unwrap();
     let saved = a.save(&file).unwrap();
     assert!(saved > 0);
-    let b = KaylesEngine::new(Rule::Node, KaylesConfig { small: 0, ..Default::default() }, Control::default()).unwrap();
+    let b = KaylesEngine::new(
+        Rule::Node,
+        KaylesConfig {
+            small: 0,
+            ..Default::default()
+        },
+        Control::default(),
+    )
+    .unwrap();
     assert_eq!(b.load(&file).unwrap(), saved);
     assert_eq!(b.nimber(&g, &g.all()).unwrap(), v);
     assert_eq!(b.stats().nodes, 0, "every value came from the file");
