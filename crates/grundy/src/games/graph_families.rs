@@ -305,8 +305,8 @@ fn build(family: &str, args: &[String]) -> Result<Built> {
     })
 }
 
-/// A family with `{n}` in place of one number (`grid 3x{n}`, `petersen {n},2`): the family
-/// words for each n.
+/// A family with `{n}` in place of one number (`grid 3x{n}`, `petersen {n},2`; no words:
+/// `path {n}`): the family words for each n.
 pub fn pattern(words: &[String]) -> Result<impl Fn(u64) -> Vec<String> + use<>> {
     let text = words.join(" ");
     let Some(first) = text.split_whitespace().next() else {

@@ -97,8 +97,12 @@ impl<'a> Worker<'a> {
     /// Count a node; every 4096, poll the control and the state limit.
     fn tick(&mut self) -> Result<()> {
         self.nodes += 1;
-        if self.nodes & 0x3f == 0 && self.shared.halt.load(Relaxed) {
-            return Err(Error::Interrupted);
+        if self.nodes & 0x3f == 0 {
+            if self.shared.halt.load(Relaxed) {
+                return Err(Error::Interrupted);
+            }
+            // A node of a long path costs milliseconds: Ctrl-C is asked every 64 nodes.
+            self.shared.control.check()?;
         }
         if self.nodes & 0xfff == 0 {
             self.flush();

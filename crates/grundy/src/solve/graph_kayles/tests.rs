@@ -90,7 +90,7 @@ fn engine_agrees_with_brute_force_on_random_graphs() {
 }
 
 #[test]
-fn node_kayles_on_paths_and_cycles_follows_dawsons_chess() {
+fn paths_and_cycles_follow_dawsons_chess() {
     // Dawson's chess (0.137): a move on a row of n removes one cell and its neighbours, leaving
     // rows of i − 1 and n − i − 2 cells (Winning Ways ch. 4); computed here from that rule.
     let n_max = 120;
