@@ -308,7 +308,12 @@ fn build(family: &str, args: &[String]) -> Result<Built> {
 /// A family with `{n}` in place of one number (`grid 3x{n}`, `petersen {n},2`; no words:
 /// `path {n}`): the family words for each n.
 pub fn pattern(words: &[String]) -> Result<impl Fn(u64) -> Vec<String> + use<>> {
-    let text = words.join(" ");
+    // No family: paths (Dawson's chess for Node Kayles).
+    let text = if words.iter().all(|w| w.trim().is_empty()) {
+        "path {n}".to_string()
+    } else {
+        words.join(" ")
+    };
     let Some(first) = text.split_whitespace().next() else {
         return input(format!(
             "seq over graphs takes a family with {{n}}, e.g. `grid 3x{{n}}`; families: {FAMILIES}"
