@@ -320,3 +320,14 @@ def test_a_huge_proved_sequence_is_refused_as_a_memory_limit():
     # be listed within a memory limit of 1 GB: refused before the allocation.
     with pytest.raises(grundy.LimitError, match="memory"):
         grundy.sequence("0.77", to=4 * 10**9, max_memory="1G")
+
+
+def test_graph_families_node_kayles():
+    # Issue 31: families go through the registry's parser. OEIS A344227 (queens graphs) and
+    # A316632 (3×n grids); a path of n vertices is Dawson's chess (0.137).
+    assert [grundy.value(f"node-kayles queens {n}").value for n in range(1, 9)] == [1, 1, 2, 1, 3, 1, 2, 3]
+    grid = grundy.sequence("node-kayles grid 3x{n}", to=16)
+    assert grid.values.tolist() == [0, 2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]
+    paths = grundy.sequence("node-kayles path {n}", to=60)
+    assert paths.values.tolist() == grundy.sequence("0.137", to=60).values.tolist()
+    assert grundy.value("arc-kayles cycle 9").value == grundy.value("node-kayles cycle 9").value

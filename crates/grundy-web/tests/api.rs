@@ -155,6 +155,15 @@ async fn every_answer_is_the_librarys_report() {
     let (_, s) = post(addr, "/api/sum", json!({"components": ["nim 3 4", "grundy-game 8"]})).await;
     assert_eq!(s, as_json(&SumReport::of(&sum).unwrap()));
 
+    // Graph families go through the registry's parser too (issue 31): the queens graph of an
+    // 8×8 board is 3 (OEIS A344227), the 3×n grids are A316632.
+    let (status, q) = post(addr, "/api/value", json!({"position": "node-kayles queens 8"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(q["value"], 3);
+    let (status, g) = post(addr, "/api/seq", json!({"game": "node-kayles grid 3x{n}", "to": 16})).await;
+    assert_eq!(status, 200, "{g}");
+    assert_eq!(g["values"], json!([0, 2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]));
+
     let (status, seq) = post(addr, "/api/seq", json!({"game": "subtraction --set 1,2", "to": 30})).await;
     assert_eq!(status, 200);
     assert_eq!(seq["period"], 3);

@@ -10,6 +10,7 @@ mod digraph;
 mod fast_engines;
 mod files;
 mod fuzz_regressions;
+mod graph_games;
 mod guide;
 mod handbook;
 mod issue13_input;

@@ -146,7 +146,7 @@ fn node_kayles_is_one_file_plus_one_registry_line() {
     }
     assert_eq!(mentions.len(), 1, "{mentions:#?}");
     assert!(
-        mentions[0].ends_with("games/mod.rs: node_kayles => [ENTRY],"),
+        mentions[0].ends_with("games/mod.rs: node_kayles => [ENTRY, ARC_ENTRY, DAWSON_ENTRY],"),
         "{mentions:#?}"
     );
 }

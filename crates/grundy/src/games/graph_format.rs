@@ -273,6 +273,12 @@ fn dot_tokens(text: &str) -> Result<Vec<(Tok, usize)>> {
 
 /// Parse a Graphviz `digraph`: node statements and `->` edge chains; attributes are ignored.
 pub fn parse_dot(text: &str) -> Result<Digraph> {
+    parse_dot_with(text, false)
+}
+
+/// Parse a Graphviz `digraph`, or with `undirected` also a `graph` with `--` edges (each edge
+/// `u -- v` becomes the arc u → v; the games on undirected graphs read arcs as edges).
+pub fn parse_dot_with(text: &str, undirected: bool) -> Result<Digraph> {
     let toks = dot_tokens(text)?;
     let mut b = Builder::default();
     let mut i = 0;
@@ -284,6 +290,7 @@ pub fn parse_dot(text: &str) -> Result<Digraph> {
     }
     match toks.get(i) {
         Some((t, _)) if is_kw(t, "digraph") => i += 1,
+        Some((t, _)) if undirected && is_kw(t, "graph") => i += 1,
         Some((t, l)) if is_kw(t, "graph") => {
             return input(format!(
                 "line {l}: an undirected `graph`; games need directed arcs: write `digraph` with `->` edges"
@@ -358,6 +365,13 @@ pub fn parse_dot(text: &str) -> Result<Digraph> {
                         Some(Tok::Sym("->")) => {
                             let Some((next, k)) = node_id(j + 1) else {
                                 return input(format!("line {}: `->` must be followed by a node name", line_of(j)));
+                            };
+                            chain.push(next);
+                            j = k;
+                        }
+                        Some(Tok::Sym("--")) if undirected => {
+                            let Some((next, k)) = node_id(j + 1) else {
+                                return input(format!("line {}: `--` must be followed by a node name", line_of(j)));
                             };
                             chain.push(next);
                             j = k;
@@ -453,10 +467,26 @@ pub fn parse_json(text: &str) -> Result<Digraph> {
 
 /// Read and parse a graph file.
 pub fn read(path: &str) -> Result<Digraph> {
+    read_with(path, false)
+}
+
+/// Read and parse a graph file for a game on an undirected graph: as [`read`], and an
+/// undirected DOT `graph { a -- b }` is accepted too.
+pub fn read_undirected(path: &str) -> Result<Digraph> {
+    read_with(path, true)
+}
+
+fn read_with(path: &str, undirected: bool) -> Result<Digraph> {
     let bytes = crate::files::read_regular(std::path::Path::new(path), crate::files::MAX_INPUT_BYTES, "graph file")?;
     let text = String::from_utf8(bytes).map_err(|_| Error::Input(format!("graph file {path} is not UTF-8 text")))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    parse(text, detect(path, text)).map_err(|e| match e {
+    let format = detect(path, text);
+    let parsed = if undirected && format == Format::Dot {
+        parse_dot_with(text, true)
+    } else {
+        parse(text, format)
+    };
+    parsed.map_err(|e| match e {
         Error::Input(m) => Error::Input(format!("{path}: {m}")),
         other => other,
     })

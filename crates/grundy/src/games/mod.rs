@@ -6,6 +6,7 @@
 // Helpers shared by the games (not games themselves); the game modules are declared by
 // `registry!` at the end of this file.
 pub(crate) mod args;
+pub mod graph_families;
 pub mod graph_format;
 pub mod heap;
 pub mod misere;
@@ -351,5 +352,5 @@ registry! {
     levels => [ENTRY],
     chess_training => [ENTRY],
     // Append new games: saved fuzz inputs pick games by their index in the registry.
-    node_kayles => [ENTRY],
+    node_kayles => [ENTRY, ARC_ENTRY, DAWSON_ENTRY],
 }

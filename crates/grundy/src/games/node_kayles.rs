@@ -18,15 +18,28 @@
 //! Components with a cycle are kept as vertex sets (no isomorphism test: correct, only slower
 //! on graphs with many repeated cyclic shapes).
 //!
+//! Graphs of at most [`MAX_VERTICES`] vertices are valued by the dedicated engine
+//! [`crate::solve::graph_kayles`] (components keyed by canonical form up to isomorphism, a
+//! table shared by the whole run, nimber-first search, both cores), larger ones by the generic
+//! solver with the tree canonicalisation above. The same module plays Arc Kayles
+//! ([`ARC_ENTRY`]: a move removes the two endpoints of an edge) and Dawson's chess
+//! ([`DAWSON_ENTRY`]: Node Kayles on a row of files), and reads built-in families
+//! ([`crate::games::graph_families`]: `grid 3x5`, `queens 8`, `petersen 7,2`, ...) as well as
+//! files (undirected DOT `graph { a -- b }` included).
+//!
 //! This module is the worked example of docs/adding-a-game.md: one file plus one line in
 //! [`crate::games::REGISTRY`].
 
+use crate::control::Control;
 use crate::error::{Result, input};
 use crate::game::{Game, Move};
-use crate::games::{Capabilities, GameEntry, graph_format};
+use crate::games::{Capabilities, GameEntry, graph_families, graph_format};
 use crate::settings::Settings;
-use crate::position::{AnyPosition, Instance};
+use crate::nimber::Nimber;
+use crate::position::{AnyPosition, Engine, Instance};
+use crate::solve::Solver;
 use crate::solve::digraph::Digraph;
+use crate::solve::graph_kayles::{self, Graph, KaylesConfig, KaylesEngine, MAX_VERTICES, Rule};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
@@ -98,9 +111,13 @@ impl VertexSet {
     }
 }
 
-/// Node Kayles on one graph: the vertex names and each vertex's closed neighbourhood.
+/// Node Kayles (or Arc Kayles) on one graph: the vertex names and each vertex's closed
+/// neighbourhood.
 #[derive(Clone, Debug)]
 pub struct NodeKayles {
+    rule: Rule,
+    /// Automorphisms of the graph known from its family (the board's symmetries).
+    symmetries: Vec<Vec<usize>>,
     names: Vec<String>,
     /// Per vertex: itself and its neighbours (what a move on it removes).
     closed: Vec<VertexSet>,
@@ -122,9 +139,68 @@ impl NodeKayles {
             }
         }
         NodeKayles {
+            rule: Rule::Node,
+            symmetries: Vec::new(),
             names: graph.names().to_vec(),
             closed,
             trees: RefCell::new(FxHashMap::default()),
+        }
+    }
+
+    /// The same graph played by `rule` (Arc Kayles with [`Rule::Arc`]).
+    pub fn with_rule(mut self, rule: Rule) -> NodeKayles {
+        self.rule = rule;
+        self
+    }
+
+    /// The same game with these automorphisms of its graph (used by the dedicated engine to
+    /// share the values of positions that are images of each other).
+    pub fn with_symmetries(mut self, symmetries: Vec<Vec<usize>>) -> NodeKayles {
+        self.symmetries = symmetries;
+        self
+    }
+
+    /// The rule played.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The graph for the dedicated engine, when it has at most [`MAX_VERTICES`] vertices.
+    pub fn engine_graph(&self) -> Option<Graph> {
+        if self.len() > MAX_VERTICES {
+            return None;
+        }
+        let mut edges = Vec::new();
+        for u in 0..self.len() {
+            for v in self.closed[u].iter() {
+                if u < v {
+                    edges.push((u, v));
+                }
+            }
+        }
+        Graph::new(self.len(), &edges).ok()?.with_symmetries(&self.symmetries).ok()
+    }
+
+    /// Every move of `position`: its label and what is left.
+    fn each_move(&self, position: &VertexSet, mut f: impl FnMut(String, VertexSet)) {
+        match self.rule {
+            Rule::Node => {
+                for v in position.iter() {
+                    f(self.names[v].clone(), position.minus(&self.closed[v]));
+                }
+            }
+            Rule::Arc => {
+                for u in position.iter() {
+                    for v in self.neighbours_in(u, position).iter() {
+                        if u < v {
+                            let mut gone = VertexSet::empty(self.len());
+                            gone.insert(u);
+                            gone.insert(v);
+                            f(format!("{}-{}", self.names[u], self.names[v]), position.minus(&gone));
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -299,15 +375,18 @@ impl Game for NodeKayles {
     type Position = VertexSet;
 
     fn options(&self, position: &VertexSet, out: &mut Vec<VertexSet>) {
-        out.extend(position.iter().map(|v| position.minus(&self.closed[v])));
+        match self.rule {
+            Rule::Node => out.extend(position.iter().map(|v| position.minus(&self.closed[v]))),
+            Rule::Arc => self.each_move(position, |_, p| out.push(p)),
+        }
     }
 
-    /// One move per vertex left, labelled by its name, in the file's vertex order.
+    /// Node Kayles: one move per vertex left, labelled by its name, in the file's vertex order.
+    /// Arc Kayles: one move per edge `u-v` left (u before v in the file's order).
     fn moves(&self, position: &VertexSet) -> Vec<Move<VertexSet>> {
-        position
-            .iter()
-            .map(|v| Move::new(self.names[v].clone(), position.minus(&self.closed[v])))
-            .collect()
+        let mut out = Vec::new();
+        self.each_move(position, |label, p| out.push(Move::new(label, p)));
+        out
     }
 
     /// The vertices left, by name, or `-` when none is.
@@ -338,7 +417,10 @@ impl Game for NodeKayles {
     }
 
     fn move_count(&self, position: &VertexSet) -> Option<u128> {
-        Some(position.len() as u128)
+        match self.rule {
+            Rule::Node => Some(position.len() as u128),
+            Rule::Arc => Some(position.iter().map(|u| self.neighbours_in(u, position).len() as u128).sum::<u128>() / 2),
+        }
     }
 
     fn position_bytes(&self, position: &VertexSet) -> u64 {
@@ -346,40 +428,196 @@ impl Game for NodeKayles {
     }
 }
 
-fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
-    let Some((file, vertices)) = words.split_first() else {
-        return input("node-kayles takes a graph file: `node-kayles FILE [V ...]`");
+/// The engine of the games on graphs: the dedicated engine on graphs of at most
+/// [`MAX_VERTICES`] vertices, else the generic solver.
+pub struct GraphEngine {
+    game: NodeKayles,
+    fast: Option<(KaylesEngine, Graph)>,
+    plain: Solver<NodeKayles>,
+    control: Control,
+}
+
+impl GraphEngine {
+    /// The engine for `game` under `settings` (threads, state limit, memory budget).
+    pub fn new(game: NodeKayles, settings: &Settings) -> Result<GraphEngine> {
+        let control = settings.control.clone();
+        let fast = match game.engine_graph() {
+            Some(graph) => Some((KaylesEngine::new(game.rule, engine_config(settings), control.clone())?, graph)),
+            None => None,
+        };
+        Ok(GraphEngine {
+            plain: settings.solver(game.clone()),
+            game,
+            fast,
+            control,
+        })
+    }
+
+    /// The dedicated engine, when the graph is small enough for it.
+    pub fn dedicated(&self) -> Option<&KaylesEngine> {
+        self.fast.as_ref().map(|(e, _)| e)
+    }
+}
+
+/// The dedicated engine's switches for `settings`: its threads (`--jobs`), its table sized from
+/// the memory budget, its state limit.
+pub fn engine_config(settings: &Settings) -> KaylesConfig {
+    let bytes = crate::solve::search::table_bytes(&settings.control);
+    KaylesConfig {
+        jobs: crate::solve::search::threads(settings.jobs),
+        table_entries: (bytes / graph_kayles::table::Table::bytes_for(1)).max(1 << 16) as usize,
+        max_states: settings.max_table_states,
+        ..KaylesConfig::default()
+    }
+}
+
+fn words_of(set: &VertexSet) -> graph_kayles::Set {
+    let mut s = graph_kayles::EMPTY;
+    for (i, w) in set.0.iter().enumerate().take(4) {
+        s[i] = *w;
+    }
+    s
+}
+
+impl Engine for GraphEngine {
+    type Game = NodeKayles;
+
+    fn game(&self) -> &NodeKayles {
+        &self.game
+    }
+
+    fn nimber(&mut self, position: &VertexSet) -> Result<Nimber> {
+        match &self.fast {
+            Some((engine, graph)) => Ok(Nimber(u64::from(engine.nimber(graph, &words_of(position))?))),
+            None => self.plain.nimber(position),
+        }
+    }
+
+    fn moves_to_value(&mut self, position: &VertexSet, target: Nimber) -> Result<Vec<Move<VertexSet>>> {
+        let Some((engine, graph)) = &self.fast else {
+            return self.plain.moves_to_value(position, target);
+        };
+        let moves = self.game.moves(position);
+        let Ok(target) = u8::try_from(target.0) else {
+            return Ok(Vec::new());
+        };
+        let sets: Vec<graph_kayles::Set> = moves.iter().map(|m| words_of(&m.position)).collect();
+        let hits = engine.which_have_value(graph, &sets, target)?;
+        Ok(moves.into_iter().zip(hits).filter(|(_, h)| *h).map(|(m, _)| m).collect())
+    }
+
+    fn control(&self) -> Option<&Control> {
+        Some(&self.control)
+    }
+}
+
+/// The game on the graph named by `words` (a family, or a file and optionally vertex names),
+/// played by `rule`; its title and start position.
+fn graph_game(game: &str, rule: Rule, words: &[String], settings: &Settings) -> Result<(String, NodeKayles, VertexSet)> {
+    let Some((first, vertices)) = words.split_first() else {
+        return input(format!(
+            "{game} takes a graph: a family ({}) or a file: `{game} FILE [V ...]`",
+            graph_families::FAMILIES
+        ));
     };
-    crate::games::args::no_other_options(words, "node-kayles", "none")?;
-    crate::files::reserve_for(std::path::Path::new(file), 8, &settings.control)?;
-    let graph = graph_format::read(file)?;
+    crate::games::args::no_other_options(words, game, "none")?;
+    if graph_families::is_family(first) {
+        let (graph, symmetries) = graph_families::parse_with_symmetries(words, &settings.control)?;
+        let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
+        let start = g.start();
+        return Ok((format!("{game} {}", words.join(" ")), g, start));
+    }
+    crate::files::reserve_for(std::path::Path::new(first), 8, &settings.control)?;
+    let graph = graph_format::read_undirected(first)?;
     // One closed neighbourhood (a set of n bits) per vertex: n²/8 bytes, accounted first (a
     // path of 2·10^5 vertices would need 5 GB).
     let n = graph.len() as u64;
     settings.control.reserve(n.saturating_mul(n.div_ceil(64) * 8 + 24))?;
-    let game = NodeKayles::from_digraph(&graph);
+    let g = NodeKayles::from_digraph(&graph).with_rule(rule);
     let start = if vertices.is_empty() {
-        game.start()
+        g.start()
     } else {
-        game.position_of(vertices)?
+        g.position_of(vertices)?
     };
-    Ok(Box::new(Instance::new(
-        format!("node-kayles {file}"),
-        settings.solver(game),
-        start,
-    )))
+    Ok((format!("{game} {first}"), g, start))
+}
+
+fn build_rule(game: &str, rule: Rule, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    let (title, g, start) = graph_game(game, rule, words, settings)?;
+    Ok(Box::new(Instance::new(title, GraphEngine::new(g, settings)?, start)))
+}
+
+fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    build_rule("node-kayles", Rule::Node, words, settings)
+}
+
+fn build_arc(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    build_rule("arc-kayles", Rule::Arc, words, settings)
+}
+
+/// Dawson's chess on `N` files: a row of N vertices (the files, named 1..N) played as Node
+/// Kayles; `N` alone is the start, more words name the files still in play.
+fn build_dawson(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
+    let Some((first, files)) = words.split_first() else {
+        return input("dawsons-chess takes the number of files: `dawsons-chess 9` (a 3×9 board)");
+    };
+    crate::games::args::no_other_options(words, "dawsons-chess", "none")?;
+    let Ok(n) = first.parse::<u64>() else {
+        return input(format!("dawsons-chess: `{first}` is not a number of files, e.g. `dawsons-chess 9`"));
+    };
+    let graph = graph_families::parse(&crate::games::words(&format!("path {n}")), &settings.control)?;
+    let g = NodeKayles::from_digraph(&graph);
+    let start = if files.is_empty() { g.start() } else { g.position_of(files)? };
+    Ok(Box::new(Instance::new(format!("dawsons-chess {n}"), GraphEngine::new(g, settings)?, start)))
+}
+
+/// The values of a family with `{n}` for n = 0..=to (`grid 3x{n}`), on one engine: the
+/// components met for one n are known for the next.
+fn family_sequence(rule: Rule, words: &[String], to: u64, control: &Control) -> Result<(Vec<Nimber>, &'static str)> {
+    let family = graph_families::pattern(words)?;
+    let settings = Settings {
+        control: control.clone(),
+        ..Default::default()
+    };
+    // The largest graph first: a family too big to build at n = `to` is refused before any
+    // value is computed.
+    graph_families::parse(&family(to), control)?;
+    let engine = KaylesEngine::new(rule, engine_config(&settings), control.clone())?;
+    let mut values = Vec::new();
+    for n in 0..=to {
+        let (graph, symmetries) = graph_families::parse_with_symmetries(&family(n), control)?;
+        let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
+        let value = match g.engine_graph() {
+            Some(graph) => u64::from(engine.nimber(&graph, &graph.all())?),
+            None => settings.solver(g.clone()).nimber(&g.start())?.0,
+        };
+        values.push(Nimber(value));
+        control.progress("graphs", n + 1, Some(to + 1));
+    }
+    Ok((values, "the graph engine (one table for the whole sequence)"))
+}
+
+fn node_sequence(words: &[String], to: u64, control: &Control) -> Result<(Vec<Nimber>, &'static str)> {
+    family_sequence(Rule::Node, words, to, control)
+}
+
+fn arc_sequence(words: &[String], to: u64, control: &Control) -> Result<(Vec<Nimber>, &'static str)> {
+    family_sequence(Rule::Arc, words, to, control)
 }
 
 /// The registry entry.
 pub const ENTRY: GameEntry = GameEntry {
     name: "node-kayles",
     aliases: &["nodekayles", "node_kayles"],
-    summary: "Node Kayles on a graph read from a file: remove a vertex and its neighbours",
-    rules: "A graph (read from a file; arcs count as undirected edges). A move removes one \
-            vertex together with every vertex joined to it. The player who cannot move (no \
-            vertex left) loses. Separate pieces of the graph are independent games. Files: any \
-            format `graph` reads (edge list, Graphviz digraph, JSON).",
-    syntax: "FILE [V ...]   the whole graph, or the subgraph on the named vertices (`-`: none)",
+    summary: "Node Kayles on a graph (a family or a file): remove a vertex and its neighbours",
+    rules: "A graph (a built-in family or a file; arcs count as undirected edges). A move \
+            removes one vertex together with every vertex joined to it. The player who cannot \
+            move (no vertex left) loses. Separate pieces of the graph are independent games. \
+            Families: grid RxC, cycle N, path N, complete N, queens N, petersen N,K, \
+            hypercube D, tree P1,P2,... (parents of vertices 1..n, 0 for a root). Files: any \
+            format `graph` reads (edge list, Graphviz DOT, JSON), and undirected DOT \
+            `graph { a -- b }`. `seq` takes a family with {n}: `seq node-kayles 'grid 3x{n}'`.",
+    syntax: "FAMILY ARGS | FILE [V ...]   a family, the whole graph of a file, or its subgraph on the named vertices (`-`: none)",
     example: "node-kayles examples/graphs/path7.txt",
     hard_example: "node-kayles examples/graphs/grid8x8.txt",
     build,
@@ -388,8 +626,49 @@ pub const ENTRY: GameEntry = GameEntry {
     caps: Capabilities {
         editor: super::Editor::File { file: "graph.txt", cells: None, graph: true },
         reads_file: true,
+        sequence: Some(node_sequence),
         ..Capabilities::NONE
     },
+};
+
+/// The registry entry of Arc Kayles.
+pub const ARC_ENTRY: GameEntry = GameEntry {
+    name: "arc-kayles",
+    aliases: &["arckayles", "arc_kayles"],
+    summary: "Arc Kayles on a graph (a family or a file): remove an edge's two endpoints",
+    rules: "A graph (a built-in family or a file, as for node-kayles). A move takes an edge and \
+            removes both its endpoints, with every edge touching them. The player who cannot \
+            move (no edge left) loses. Families: grid RxC, cycle N, path N, complete N, queens N, \
+            petersen N,K, hypercube D, tree P1,P2,...; `seq` takes a family with {n}.",
+    syntax: "FAMILY ARGS | FILE [V ...]   a family, the whole graph of a file, or its subgraph on the named vertices",
+    example: "arc-kayles grid 3x3",
+    hard_example: "arc-kayles grid 6x6",
+    build: build_arc,
+    heap_rules: None,
+    claims: None,
+    caps: Capabilities {
+        sequence: Some(arc_sequence),
+        ..Capabilities::NONE
+    },
+};
+
+/// The registry entry of Dawson's chess.
+pub const DAWSON_ENTRY: GameEntry = GameEntry {
+    name: "dawsons-chess",
+    aliases: &["dawsons_chess", "dawson-chess-board"],
+    summary: "Dawson's chess on a 3×N board, played as Node Kayles on a row of N files",
+    rules: "White pawns on the first rank and black pawns on the third of a 3×N board; captures \
+            are compulsory, and the player who cannot move loses. A move on file i loses the \
+            pawns there and, by the forced captures, kills files i−1 and i+1: the game is Node \
+            Kayles on a row of N vertices (Winning Ways ch. 4; octal 0.137). Files are 1..N; \
+            `dawsons-chess N F ...` is the position with only files F ... in play.",
+    syntax: "N [F ...]   N files, optionally only the named files in play",
+    example: "dawsons-chess 9",
+    hard_example: "dawsons-chess 250",
+    build: build_dawson,
+    heap_rules: None,
+    claims: None,
+    caps: Capabilities::NONE,
 };
 
 #[cfg(test)]

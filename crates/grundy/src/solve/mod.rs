@@ -23,6 +23,7 @@ pub mod periodicity;
 pub mod take_break;
 
 pub use memo::Solver;
+pub mod graph_kayles;
 pub mod search;
 pub mod verify;
 pub mod wtia;

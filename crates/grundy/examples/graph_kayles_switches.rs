@@ -1,0 +1,123 @@
+//! What each switch of the graph engine buys (docs/performance-notes.md, "Node Kayles engine"):
+//! the nimber of one graph of a family by a fresh engine per setting, with its time, nodes,
+//! canonical forms and facts.
+//!
+//! ```text
+//! cargo build --release --example graph_kayles_switches
+//! target/release/examples/graph_kayles_switches node|arc FAMILY ARGS...   # e.g. node queens 10
+//! ```
+//!
+//! A setting that takes more than `GRAPH_KAYLES_LIMIT` seconds (default 120) is stopped and
+//! shown as such.
+
+use grundy::control::{Cancel, Control};
+use grundy::games::graph_families;
+use grundy::games::node_kayles::NodeKayles;
+use grundy::solve::graph_kayles::{KaylesConfig, KaylesEngine, Rule};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: graph_kayles_switches node|arc FAMILY ARGS...";
+    let rule = match args.first().map(String::as_str) {
+        Some("node") => Rule::Node,
+        Some("arc") => Rule::Arc,
+        _ => panic!("{usage}"),
+    };
+    let (digraph, symmetries) =
+        graph_families::parse_with_symmetries(&args[1..], &Control::default()).expect("a family");
+    let graph = NodeKayles::from_digraph(&digraph)
+        .with_symmetries(symmetries)
+        .engine_graph()
+        .expect("at most 256 vertices");
+    let limit: u64 = std::env::var("GRAPH_KAYLES_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(120);
+    let base = KaylesConfig::default();
+    let settings = [
+        ("default (1 thread)", base),
+        ("2 threads", KaylesConfig { jobs: 2, ..base }),
+        (
+            "no canonical forms (keys by vertex set)",
+            KaylesConfig {
+                use_canonical: false,
+                ..base
+            },
+        ),
+        ("no board symmetries", base),
+        (
+            "canonical forms of every component",
+            KaylesConfig {
+                canonical_max_edges: u32::MAX,
+                ..base
+            },
+        ),
+        (
+            "no table cutoff",
+            KaylesConfig {
+                use_cutoff: false,
+                ..base
+            },
+        ),
+        (
+            "no bound",
+            KaylesConfig {
+                use_bound: false,
+                ..base
+            },
+        ),
+        (
+            "no move ordering",
+            KaylesConfig {
+                use_ordering: false,
+                ..base
+            },
+        ),
+        ("mex up to 0 vertices (all by tests)", KaylesConfig { small: 0, ..base }),
+        ("mex up to 16 vertices", KaylesConfig { small: 16, ..base }),
+    ];
+    println!(
+        "{} ({} vertices, {} edges)",
+        args[1..].join(" "),
+        graph.len(),
+        graph.edges().len()
+    );
+    let plain = NodeKayles::from_digraph(&digraph)
+        .engine_graph()
+        .expect("at most 256 vertices");
+    for (name, config) in settings {
+        let graph = if name == "no board symmetries" { &plain } else { &graph };
+        let cancel = Cancel::new();
+        let control = Control::default().with_cancel(cancel.clone());
+        let engine = KaylesEngine::new(rule, config, control).unwrap();
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let watch = {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                let start = Instant::now();
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    if start.elapsed() > Duration::from_secs(limit) {
+                        cancel.cancel();
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            })
+        };
+        let t = Instant::now();
+        let v = engine.nimber(graph, &graph.all());
+        let secs = t.elapsed().as_secs_f64();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        watch.join().unwrap();
+        let s = engine.stats();
+        let shown = match v {
+            Ok(v) => format!("value {v}"),
+            Err(e) => format!("stopped ({e})"),
+        };
+        println!(
+            "{name:42} {shown:28} {secs:8.2} s {:>12} nodes {:>12} canonical forms {:>10} facts",
+            s.nodes, s.canonical_forms, s.facts
+        );
+    }
+}

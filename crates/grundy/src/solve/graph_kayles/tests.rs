@@ -1,0 +1,181 @@
+//! The engine against a plain recursive mex over vertex sets, with every switch on and off.
+
+use super::*;
+use rustc_hash::FxHashMap;
+
+/// The nimber of `s` by plain mex over every move, memoised by vertex set.
+fn brute(g: &Graph, rule: Rule, s: Set, memo: &mut FxHashMap<Set, u8>) -> u8 {
+    if let Some(&v) = memo.get(&s) {
+        return v;
+    }
+    let mut seen = 0u128;
+    for m in g.moves(rule, &s) {
+        seen |= 1 << brute(g, rule, set::minus(&s, &g.removed(rule, m)), memo);
+    }
+    let v = (!seen).trailing_zeros() as u8;
+    memo.insert(s, v);
+    v
+}
+
+/// A random graph on `n` vertices with edge probability `p` percent (a fixed generator).
+fn random_graph(n: usize, p: u64, seed: &mut u64) -> Graph {
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            if (*seed >> 33) % 100 < p {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::new(n, &edges).unwrap()
+}
+
+fn configs() -> Vec<KaylesConfig> {
+    let base = KaylesConfig::default();
+    vec![
+        base,
+        KaylesConfig { small: 0, ..base },
+        KaylesConfig { small: 30, ..base },
+        KaylesConfig {
+            use_canonical: false,
+            use_cutoff: false,
+            use_bound: false,
+            use_ordering: false,
+            ..base
+        },
+        KaylesConfig {
+            canonical_max_edges: 0,
+            small: 2,
+            ..base
+        },
+        KaylesConfig {
+            jobs: 2,
+            small: 3,
+            ..base
+        },
+        KaylesConfig {
+            jobs: 2,
+            small: 3,
+            race: false,
+            parallel_depth: 3,
+            ..base
+        },
+    ]
+}
+
+#[test]
+fn engine_agrees_with_brute_force_on_random_graphs() {
+    let mut seed = 7;
+    for rule in [Rule::Node, Rule::Arc] {
+        for config in configs() {
+            let engine = KaylesEngine::new(rule, config, Control::default()).unwrap();
+            for round in 0..40 {
+                let n = 1 + round % 14;
+                let p = [15, 30, 50][round % 3];
+                let g = random_graph(n, p, &mut seed);
+                let want = brute(&g, rule, g.all(), &mut FxHashMap::default());
+                assert_eq!(
+                    engine.nimber(&g, &g.all()).unwrap(),
+                    want,
+                    "{rule:?} {config:?} {:?}",
+                    g.edges()
+                );
+                for k in 0..4 {
+                    assert_eq!(engine.has_value(&g, &g.all(), k).unwrap(), want == k);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn paths_and_cycles_follow_dawsons_chess() {
+    // Dawson's chess (0.137): a move on a row of n removes one cell and its neighbours, leaving
+    // rows of i − 1 and n − i − 2 cells (Winning Ways ch. 4); computed here from that rule.
+    let n_max = 120;
+    let mut d = vec![0u8; n_max + 1];
+    for n in 1..=n_max {
+        let mut seen = 0u128;
+        for i in 0..n {
+            let left = i.saturating_sub(1);
+            let right = n.saturating_sub(i + 2);
+            seen |= 1 << (d[left] ^ d[right]);
+        }
+        d[n] = (!seen).trailing_zeros() as u8;
+    }
+    let engine = KaylesEngine::new(Rule::Node, KaylesConfig::default(), Control::default()).unwrap();
+    for n in 1..=n_max {
+        let path: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+        let g = Graph::new(n, &path).unwrap();
+        assert_eq!(engine.nimber(&g, &g.all()).unwrap(), d[n], "path of {n}");
+        if n >= 4 {
+            // Every move on a cycle leaves a path of n − 3 vertices.
+            let mut cycle = path.clone();
+            cycle.push((n - 1, 0));
+            let g = Graph::new(n, &cycle).unwrap();
+            let want = u8::from(d[n - 3] == 0);
+            assert_eq!(engine.nimber(&g, &g.all()).unwrap(), want, "cycle of {n}");
+        }
+    }
+}
+
+#[test]
+fn tables_round_trip_through_a_file_and_damage_is_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-gk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.gkt");
+    let mut seed = 3;
+    let g = random_graph(14, 30, &mut seed);
+    let a = KaylesEngine::new(
+        Rule::Node,
+        KaylesConfig {
+            small: 0,
+            ..Default::default()
+        },
+        Control::default(),
+    )
+    .unwrap();
+    let v = a.nimber(&g, &g.all()).unwrap();
+    let saved = a.save(&file).unwrap();
+    assert!(saved > 0);
+    let b = KaylesEngine::new(
+        Rule::Node,
+        KaylesConfig {
+            small: 0,
+            ..Default::default()
+        },
+        Control::default(),
+    )
+    .unwrap();
+    assert_eq!(b.load(&file).unwrap(), saved);
+    assert_eq!(b.nimber(&g, &g.all()).unwrap(), v);
+    assert_eq!(b.stats().nodes, 0, "every value came from the file");
+    let c = KaylesEngine::new(Rule::Arc, KaylesConfig::default(), Control::default()).unwrap();
+    assert!(c.load(&file).unwrap_err().to_string().contains("another game"));
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[20] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    assert!(b.load(&file).unwrap_err().to_string().contains("checksum"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_cancelled_search_stops() {
+    let cancel = crate::control::Cancel::new();
+    cancel.cancel();
+    let control = Control::default().with_cancel(cancel);
+    let engine = KaylesEngine::new(Rule::Node, KaylesConfig::default(), control).unwrap();
+    // A 12×12 grid needs far more than 4096 nodes.
+    let mut edges = Vec::new();
+    for v in 0..144 {
+        if v % 12 < 11 {
+            edges.push((v, v + 1));
+        }
+        if v + 12 < 144 {
+            edges.push((v, v + 12));
+        }
+    }
+    let g = Graph::new(144, &edges).unwrap();
+    assert_eq!(engine.nimber(&g, &g.all()), Err(Error::Interrupted));
+}
