@@ -70,8 +70,9 @@ pub fn value_text(r: &ValueReport) -> String {
     format!("{} {}\n{}", r.game, r.position, value_body(r))
 }
 
-/// The position written by `words` under misère play when `misere` ([`query::position`]), for a command that ends the process after its answer: the position, and the
-/// tables its searches fill, are never dropped. Freeing millions of positions one by one took
+/// The position written by `words`, under misère play when `misere` ([`query::position`]), for
+/// a command that ends the process after its answer: the position, and the tables its searches
+/// fill, are never dropped. Freeing millions of positions one by one took
 /// seconds after Ctrl-C (2.6 s for the 570 MB of a misère `cram 1x64` stopped after 8 s), and
 /// the process gives the memory back at once when it ends.
 pub fn build_to_keep(
