@@ -81,17 +81,7 @@ impl VertexSet {
 
     /// The vertices in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + b)
-            })
-        })
+        graph_kayles::set::iter(&self.0)
     }
 
     /// The vertices of `self` not in `other`.

@@ -141,7 +141,7 @@ pub mod set {
     }
 
     /// The elements in increasing order.
-    pub fn iter(a: &Set) -> impl Iterator<Item = usize> + '_ {
+    pub fn iter(a: &[u64]) -> impl Iterator<Item = usize> + '_ {
         a.iter().enumerate().flat_map(|(i, &w)| {
             let mut w = w;
             std::iter::from_fn(move || {
