@@ -15,7 +15,9 @@
 //! so a caller can see where it goes. The GIL is held throughout (the callbacks need it);
 //! Ctrl-C is seen inside the callbacks, and checked every [`SIGNAL_EVERY`] heaps besides.
 
-use crate::run::to_py;
+use crate::run::{Limits, to_py};
+use grundy::control::{Cancel, Control};
+use grundy::error::Error;
 use grundy::nimber::{MexScratch, Nimber};
 use grundy::report::SeqReport;
 use grundy::solve::heap_sequence::Sequence;
@@ -28,6 +30,19 @@ use std::time::{Duration, Instant};
 
 /// Heaps between two explicit looks for Ctrl-C.
 pub const SIGNAL_EVERY: u64 = 1024;
+
+/// Options of one heap between two looks at the memory limit (an endless iterator of options
+/// must stop at `max_memory`, not fill the machine).
+pub const OPTIONS_CHECK_EVERY: usize = 1 << 16;
+
+/// Bytes a heap's value costs here (one `Nimber`), for the memory limit.
+const VALUE_BYTES: u64 = std::mem::size_of::<Nimber>() as u64;
+
+/// Account `more` values or options about to be kept, and look at the memory limit.
+fn account(control: &Control, more: usize) -> PyResult<()> {
+    control.check().map_err(to_py)?;
+    control.reserve(more as u64 * VALUE_BYTES).map_err(to_py)
+}
 
 /// Where the time of a callable sequence went, in seconds.
 #[derive(Default)]
@@ -86,13 +101,15 @@ type CallableSequence<'py> = (Bound<'py, PyArray1<u64>>, String, (f64, f64, f64)
 /// The values g(0..=to) of the game `options`, the `seq --json` document without its values,
 /// and the time spent in the callbacks, in converting their answers and in the mexes (seconds).
 #[pyfunction]
-#[pyo3(signature = (options, to, window=None, name=None))]
+#[pyo3(signature = (options, to, window=None, name=None, max_states=None, max_memory=None))]
 pub fn sequence_callable<'py>(
     py: Python<'py>,
     options: Bound<'py, PyAny>,
     to: u64,
     window: Option<u64>,
     name: Option<String>,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
 ) -> PyResult<CallableSequence<'py>> {
     if !options.is_callable() {
         return Err(PyTypeError::new_err(
@@ -107,6 +124,16 @@ pub fn sequence_callable<'py>(
     if window == Some(0) {
         return Err(PyValueError::new_err("window must be at least 1"));
     }
+    // The limits: `max_states` bounds the heaps valued (each is a position), `max_memory` the
+    // values and options kept (the GIL is held here, so Ctrl-C is Python's own signal check).
+    let limits = Limits { max_states, max_memory };
+    let control = limits.settings(&Cancel::new()).map_err(to_py)?.control;
+    if let Some(max) = max_states
+        && to >= max
+    {
+        return Err(to_py(Error::SequenceLimit(to, max as usize)));
+    }
+    account(&control, len)?;
     let mut g: Vec<Nimber> = Vec::with_capacity(len.min(1 << 20));
     let mut found: Vec<Nimber> = Vec::new();
     let mut scratch = MexScratch::default();
@@ -141,6 +168,10 @@ pub fn sequence_callable<'py>(
                 ))
             })?;
             for item in items {
+                if found.len() % OPTIONS_CHECK_EVERY == OPTIONS_CHECK_EVERY - 1 {
+                    py.check_signals()?;
+                    account(&control, found.len())?;
+                }
                 let (v, single) = option_value(&item?, n, &g)?;
                 found.push(v);
                 match single {

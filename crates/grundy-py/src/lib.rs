@@ -24,11 +24,12 @@ use grundy::error::Error;
 use grundy::game::Convention;
 use grundy::games;
 use grundy::query;
-use grundy::report::{SeqReport, TableCell, TableValues};
+use grundy::report::{QuotientReport, SeqReport, TableCell, TableValues};
 use grundy::value::{MoveKind, Value};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use run::{Limits, run};
+use std::collections::HashMap;
 
 /// A table cell whose words are not a position.
 pub const BLANK: i64 = -1;
@@ -40,23 +41,62 @@ fn json(report: &impl serde::Serialize) -> grundy::Result<String> {
     serde_json::to_string(report).map_err(|e| Error::Unsupported(format!("cannot write the JSON report: {e}")))
 }
 
+/// Files given as text (name → text): the spec's words may name them, and the library reads
+/// only these while answering (as the web explorer's requests do, [`grundy::files::sandboxed`]).
+/// `None`: the files on the disk.
+type Files = Option<HashMap<String, String>>;
+
+/// `f()`, reading the files `files` instead of the disk when given.
+fn with_files<R>(files: Files, f: impl FnOnce() -> R) -> R {
+    match files {
+        Some(files) => grundy::files::sandboxed(files, f),
+        None => f(),
+    }
+}
+
 /// `value`: the command line's `value --json` document for `spec` (`value --misere --json`
-/// when `misere`).
+/// when `misere`); `files`: texts the spec names as files (a graph given as edges).
 #[pyfunction]
-#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false))]
+#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false, files=None))]
 fn value_json(
     py: Python<'_>,
     spec: String,
     max_states: Option<u64>,
     max_memory: Option<String>,
     misere: bool,
+    files: Files,
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
-        json(&query::value(
+        with_files(files, || {
+            json(&query::value(
+                &games::words(&spec),
+                Convention::misere_if(misere),
+                true,
+                &settings,
+            )?)
+        })
+    })
+}
+
+/// `quotient`: the command line's `quotient GAME --to N [--heaps ...] --json` document, the
+/// misère quotient of the heap game `spec` restricted to heaps ≤ `to`, verified.
+#[pyfunction]
+#[pyo3(signature = (spec, to, heaps=None, max_states=None, max_memory=None))]
+fn quotient_json(
+    py: Python<'_>,
+    spec: String,
+    to: u64,
+    heaps: Option<Vec<u64>>,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+) -> PyResult<String> {
+    let limits = Limits { max_states, max_memory };
+    run(py, &limits, move |settings| {
+        json(&QuotientReport::of(
             &games::words(&spec),
-            Convention::misere_if(misere),
-            true,
+            to,
+            heaps.as_deref(),
             &settings,
         )?)
     })
@@ -207,18 +247,20 @@ fn table_grid<'py>(
 /// escape set K of an ∞(K), the outcome code, and the vertices (indices) its winning moves and
 /// the moves that keep its draw lead to (the library's [`Value::move_kind`]).
 #[pyfunction]
-#[pyo3(signature = (names, arcs, max_memory=None))]
+#[pyo3(signature = (names, arcs, max_states=None, max_memory=None))]
 fn graph_values(
     py: Python<'_>,
     names: Vec<String>,
     arcs: Vec<(usize, usize)>,
+    max_states: Option<u64>,
     max_memory: Option<String>,
 ) -> PyResult<Vec<VertexValue>> {
-    let limits = Limits {
-        max_states: None,
-        max_memory,
-    };
+    let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
+        // Each vertex is a position the solver keeps.
+        if names.len() > settings.max_states {
+            return Err(Error::StateLimit(settings.max_states));
+        }
         let named = |i: usize| {
             names
                 .get(i)
@@ -266,6 +308,7 @@ type VertexValue = (i64, Vec<u64>, &'static str, Vec<usize>, Vec<usize>);
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value_json, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
     m.add_function(wrap_pyfunction!(sum_json, m)?)?;
     m.add_function(wrap_pyfunction!(genus_json, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_spec, m)?)?;
@@ -280,5 +323,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitError", m.py().get_type::<run::LimitError>())?;
     m.add("BLANK", BLANK)?;
     m.add("LOOPY", LOOPY)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -20,11 +20,14 @@
 //!
 //! Cost: one call of `options` per position reachable (steps 1), linear time in the options for
 //! step 2, and for step 3 the size of the sum graph (bounded by the state limit) times the
-//! number of stages (at most one more than the largest finite value). The GIL is held while
+//! number of stages (at most one more than the largest finite value). The memory limit is
+//! watched throughout (a budget sampled every 50 ms, looked at every [`SIGNAL_EVERY`] positions
+//! and every 65536 options of one position). The GIL is held while
 //! exploring (the callbacks need it; Ctrl-C is seen inside them and checked every
 //! [`SIGNAL_EVERY`] positions); step 3 runs on a worker thread without it.
 
 use crate::run::{Limits, run, to_py};
+use grundy::control::{Cancel, Control};
 use grundy::error::Error;
 use grundy::nimber::{MexScratch, Nimber};
 use grundy::solve::digraph::Digraph;
@@ -74,6 +77,7 @@ fn explore<'py>(
     options: &Bound<'py, PyAny>,
     sum_type: &Bound<'py, PyType>,
     max: usize,
+    control: &Control,
 ) -> PyResult<Explored<'py>> {
     let mut g = Explored {
         ids: PyDict::new(py),
@@ -88,6 +92,7 @@ fn explore<'py>(
         expanded += 1;
         if expanded.is_multiple_of(SIGNAL_EVERY) {
             py.check_signals()?;
+            control.check().map_err(to_py)?;
         }
         let p = g.positions[id as usize].clone();
         let answer = options.call1((p.clone(),))?;
@@ -99,6 +104,10 @@ fn explore<'py>(
         })?;
         let mut list = Vec::new();
         for item in items {
+            if list.len() % crate::callable::OPTIONS_CHECK_EVERY == crate::callable::OPTIONS_CHECK_EVERY - 1 {
+                py.check_signals()?;
+                control.check().map_err(to_py)?;
+            }
             let item = item?;
             let parts = if item.is_instance(sum_type)? {
                 let mut parts = Vec::new();
@@ -270,7 +279,14 @@ pub fn solve_game<'py>(
         return Err(PyTypeError::new_err("options must be a callable options(position)"));
     }
     let max = usize::try_from(max_states.unwrap_or(DEFAULT_MAX_STATES)).unwrap_or(usize::MAX);
-    let g = explore(py, &position, &options, &sum_type, max)?;
+    // The exploration holds the GIL (Ctrl-C is Python's signal check); the memory limit is
+    // watched by the budget of these settings.
+    let explore_limits = Limits {
+        max_states,
+        max_memory: max_memory.clone(),
+    };
+    let control = explore_limits.settings(&Cancel::new()).map_err(to_py)?.control;
+    let g = explore(py, &position, &options, &sum_type, max, &control)?;
     let value = peel(&g.options);
     let count = g.positions.len();
     if let Some(v) = value[0] {

@@ -15,7 +15,7 @@ in Python as a function giving the options of a position.
 2
 
 Functions: :func:`value`, :func:`sum`, :func:`sequence`, :func:`solve`, :func:`table`,
-:func:`graph`, :func:`census`. Bad input raises ``ValueError`` with the command line's message; a limit
+:func:`graph`, :func:`quotient`, :func:`census`. Bad input raises ``ValueError`` with the library's message; a limit
 (``max_states``, ``max_memory``) raises :class:`LimitError`; Ctrl-C stops a computation within a
 second (``KeyboardInterrupt``). Long computations release the GIL. docs/python.md is the guide.
 """
@@ -29,8 +29,8 @@ from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Unio
 import numpy as _np
 
 from . import _grundy
-from ._grundy import BLANK, LOOPY, LimitError
-from ._reports import Component, Move, Sequence, Table, Value
+from ._grundy import BLANK, LOOPY, LimitError, __version__
+from ._reports import Component, GraphValues, Move, Quotient, Sequence, Table, Value
 from ._census import census, census_members, census_row
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "solve",
     "table",
     "graph",
+    "quotient",
     "census",
     "census_members",
     "census_row",
@@ -49,6 +50,8 @@ __all__ = [
     "Component",
     "Sequence",
     "Table",
+    "Quotient",
+    "GraphValues",
     "LimitError",
     "BLANK",
     "LOOPY",
@@ -71,7 +74,12 @@ def _flag(misere: Any) -> bool:
 
 
 def value(
-    spec: str, *, misere: bool = False, max_states: Optional[int] = None, max_memory: Optional[str] = None
+    spec: str,
+    *,
+    graph: Any = None,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
 ) -> Value:
     """The value of a position named as on the command line (``grundy value GAME ARGS``).
 
@@ -86,11 +94,80 @@ def value(
     >>> grundy.value("nim 1 1", misere=True).outcome
     'N'
 
+    ``graph=``: for a game played on a graph file (``grundy list`` shows which games read one),
+    the graph itself instead of a file: an iterable of edges ``(u, v)`` or a networkx graph
+    (its isolated vertices count too). ``spec`` is then the game's name and, optionally, the
+    vertices still in play; the graph is given to the game as the file ``graph.json``.
+
+    >>> grundy.value("node-kayles", graph=[(1, 2), (2, 3)]).value   # a path of 3: 0.137's g(3)
+    2
+
     ``max_states`` bounds the positions a search keeps, ``max_memory`` (``"512M"``, ``"8G"``)
     the process's memory; reaching either raises :class:`LimitError`.
     """
-    report = _grundy.value_json(_spec(spec), max_states, max_memory, _flag(misere))
+    files = None
+    spec = _spec(spec)
+    if graph is not None:
+        words = spec.split()
+        if not words:
+            raise ValueError("with graph=, spec is the game's name, e.g. value('node-kayles', graph=edges)")
+        files = {GRAPH_FILE: _graph_json(graph)}
+        spec = " ".join([words[0], GRAPH_FILE] + words[1:])
+    report = _grundy.value_json(spec, max_states, max_memory, _flag(misere), files)
     return Value._from_report(_json.loads(report))
+
+
+#: The name a graph given to :func:`value` as ``graph=`` is read under.
+GRAPH_FILE = "graph.json"
+
+
+def _vertex_names(vertices: list) -> List[str]:
+    """Names for the vertices as the library's words: ``str(v)``, else ``repr(v)``, else the
+    index, whichever is unique and free of spaces."""
+    for name in (str, repr):
+        names = [name(v) for v in vertices]
+        if len(set(names)) == len(names) and all(n and not any(c.isspace() for c in n) for n in names):
+            return names
+    return [str(i) for i in range(len(vertices))]
+
+
+def _edges(graph: Any) -> "tuple[list, list]":
+    """The vertices (in order of first appearance, isolated ones of a networkx graph included)
+    and the edges of ``graph``: an iterable of pairs or a networkx graph."""
+    vertices: list = []
+    index: dict = {}
+
+    def vertex(v: Any) -> int:
+        if v not in index:
+            index[v] = len(vertices)
+            vertices.append(v)
+        return index[v]
+
+    if hasattr(graph, "nodes") and hasattr(graph, "edges"):
+        for v in graph.nodes:
+            vertex(v)
+        pairs = list(graph.edges())
+    else:
+        if isinstance(graph, (str, bytes)):
+            raise TypeError("graph= takes edges (u, v) or a networkx graph, not a string")
+        pairs = []
+        for e in graph:
+            try:
+                u, v = e
+            except (TypeError, ValueError):
+                raise ValueError(f"each edge must be a pair (u, v), not {e!r}") from None
+            pairs.append((u, v))
+    edges = [(vertex(u), vertex(v)) for u, v in pairs]
+    return vertices, edges
+
+
+def _graph_json(graph: Any) -> str:
+    """``graph`` as the library's JSON graph text (``{"vertices": [...], "arcs": [...]}``)."""
+    vertices, edges = _edges(graph)
+    if not vertices:
+        raise ValueError("the graph has no vertices: give edges (u, v)")
+    names = _vertex_names(vertices)
+    return _json.dumps({"vertices": names, "arcs": [[names[u], names[v]] for u, v in edges]})
 
 
 def sum(
@@ -161,7 +238,7 @@ def sequence(
     if callable(game) and not isinstance(game, str):
         name = getattr(game, "__name__", None)
         values, meta, (callback, conversion, mex) = _grundy.sequence_callable(
-            game, int(to), window, None if name in (None, "<lambda>") else f"{name}(n)"
+            game, int(to), window, None if name in (None, "<lambda>") else f"{name}(n)", max_states, max_memory
         )
         timing = {"callback": callback, "conversion": conversion, "mex": mex}
         return Sequence(values, _json.loads(meta), timing)
@@ -301,49 +378,30 @@ def table(
     return Table(cells, spec, names, axes)
 
 
-def graph(edges: Any, *, max_memory: Optional[str] = None) -> Dict[Any, Value]:
+def graph(
+    edges: Any, *, max_states: Optional[int] = None, max_memory: Optional[str] = None
+) -> "GraphValues":
     """The value of every vertex of a digraph game (a token moves along an arc; who cannot move
     loses): ``edges`` is an iterable of ``(u, v)`` arcs or a networkx ``DiGraph`` (its isolated
     vertices count too). Graphs with cycles get loopy values ∞(K), outcome ``"D"`` for a draw.
     Self-loops and repeated arcs are refused, as in a graph file of the command line.
+    ``max_states`` bounds the vertices (each is a position kept).
 
     >>> g = grundy.graph([("a", "b"), ("b", "c")])
     >>> {v: x.value for v, x in g.items()}
     {'a': 0, 'b': 1, 'c': 0}
+
+    The result is a :class:`GraphValues` (a dict from vertex to :class:`Value`, with ``arcs``);
+    Jupyter draws it, each vertex with its value.
     """
-    vertices: list = []
-    index: dict = {}
-
-    def vertex(v: Any) -> int:
-        if v not in index:
-            index[v] = len(vertices)
-            vertices.append(v)
-        return index[v]
-
-    if hasattr(edges, "nodes") and hasattr(edges, "edges") and hasattr(edges, "is_directed"):
-        if not edges.is_directed():
-            raise ValueError("graph needs a directed graph (networkx DiGraph); for an undirected one use G.to_directed()")
-        for v in edges.nodes:
-            vertex(v)
-        pairs = list(edges.edges())
-    else:
-        pairs = []
-        for e in edges:
-            try:
-                u, v = e
-            except (TypeError, ValueError):
-                raise ValueError(f"each arc must be a pair (u, v), not {e!r}") from None
-            pairs.append((u, v))
-    arcs = [(vertex(u), vertex(v)) for u, v in pairs]
+    if hasattr(edges, "is_directed") and not edges.is_directed():
+        raise ValueError("graph needs a directed graph (networkx DiGraph); for an undirected one use G.to_directed()")
+    vertices, arcs = _edges(edges)
     if not vertices:
         raise ValueError("the graph has no vertices: give arcs (u, v)")
-    names = [str(v) for v in vertices]
-    if len(set(names)) != len(names):
-        names = [f"{v!r}" for v in vertices]
-        if len(set(names)) != len(names):
-            names = [str(i) for i in range(len(vertices))]
-    labels = _grundy.graph_values(names, arcs, max_memory)
-    out: Dict[Any, Value] = {}
+    names = _vertex_names(vertices)
+    labels = _grundy.graph_values(names, arcs, max_states, max_memory)
+    out = GraphValues(arcs=[(vertices[u], vertices[w]) for u, w in arcs])
     for i, v in enumerate(vertices):
         label, k, outcome, win_to, draw_to = labels[i]
         val = None if label == LOOPY else label
@@ -355,3 +413,35 @@ def graph(edges: Any, *, max_memory: Optional[str] = None) -> Dict[Any, Value]:
             value=val, escapes=escapes, outcome=outcome, winning_moves=wins, drawing_moves=draws, position=v
         )
     return out
+
+
+def quotient(
+    game: str,
+    to: int,
+    *,
+    heaps: Optional[Iterable[int]] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> Quotient:
+    """The misère quotient (Plambeck–Siegel) of a one-heap game restricted to heaps ≤ ``to``,
+    verified for every sum of such heaps (``grundy quotient GAME --to N``; docs/misere.md).
+
+    ``game`` is a spec without the heap (``"0.75"``, ``"kayles"``). The :class:`Quotient` has
+    ``order`` (|Q|), ``p_portion``, ``generators``, ``relations``, ``elements``, each heap's
+    element (``heap_elements``), ``tame``, and ``verified_to`` (below ``to`` when the
+    construction stopped early, ``stopped`` saying why). ``heaps=[...]``: a sum of heaps
+    decided through the quotient (``sum``: its element, outcome and winning moves).
+
+    >>> q = grundy.quotient("0.75", to=20)
+    >>> q.order, len(q.p_portion)
+    (8, 2)
+    """
+    if not isinstance(to, (int, _np.integer)) or isinstance(to, bool) or to < 0:
+        raise ValueError(f"to must be a natural number (the last heap), not {to!r}")
+    hs = None
+    if heaps is not None:
+        hs = [int(h) for h in heaps]
+        if any(h < 0 for h in hs):
+            raise ValueError("heaps must be natural numbers")
+    report = _grundy.quotient_json(_spec(game, "game"), int(to), hs, max_states, max_memory)
+    return Quotient(_json.loads(report))

@@ -1,19 +1,31 @@
 """Type stubs of the compiled extension ``grundy._grundy`` (the engine; the documented API is
 the ``grundy`` package over it)."""
 
-from typing import Any, Callable, Iterable, List, Optional, Tuple, Type
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Type
 
 import numpy as np
 import numpy.typing as npt
 
 BLANK: int
 LOOPY: int
+__version__: str
 
 class LimitError(RuntimeError):
     """A limit was reached: the state limit (max_states) or the memory limit (max_memory)."""
 
 def value_json(
-    spec: str, max_states: Optional[int] = None, max_memory: Optional[str] = None, misere: bool = False
+    spec: str,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+    misere: bool = False,
+    files: Optional[Dict[str, str]] = None,
+) -> str: ...
+def quotient_json(
+    spec: str,
+    to: int,
+    heaps: Optional[List[int]] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
 ) -> str: ...
 def sum_json(
     specs: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None, misere: bool = False
@@ -32,6 +44,8 @@ def sequence_callable(
     to: int,
     window: Optional[int] = None,
     name: Optional[str] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
 ) -> Tuple[npt.NDArray[np.uint64], str, Tuple[float, float, float]]: ...
 def table_cells(
     specs: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None
@@ -40,8 +54,11 @@ def table_grid(
     words: List[str], max_states: Optional[int] = None, max_memory: Optional[str] = None
 ) -> npt.NDArray[np.int64]: ...
 def graph_values(
-    names: List[str], arcs: List[Tuple[int, int]], max_memory: Optional[str] = None
-) -> List[Tuple[int, List[int]]]: ...
+    names: List[str],
+    arcs: List[Tuple[int, int]],
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> List[Tuple[int, List[int], str, List[int], List[int]]]: ...
 def solve_game(
     position: Any,
     options: Callable[[Any], Iterable[Any]],

@@ -1,9 +1,12 @@
 """The objects the ``grundy`` functions return: :class:`Value`, :class:`Move`,
-:class:`Component`, :class:`Sequence` and :class:`Table`.
+:class:`Component`, :class:`Sequence`, :class:`Table`, :class:`Quotient` and
+:class:`GraphValues`.
 
 They are filled from the command line's ``--json`` reports (docs/json.md), so a value read here
-is the value ``grundy value --json`` prints. Jupyter shows values as a one-line summary and
-sequences and tables as a small SVG plot (:mod:`grundy._plots`).
+is the value ``grundy value --json`` prints. Jupyter shows a value as its summary with a table
+of its moves (at most :data:`MAX_ROWS` rows), a sum with its components, a quotient with its
+presentation, sequences and tables as SVG plots and a graph as an SVG drawing
+(:mod:`grundy._plots`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,29 @@ import numpy as np
 
 from . import _plots
 
-__all__ = ["Move", "Component", "Value", "Sequence", "Table"]
+__all__ = ["Move", "Component", "Value", "Sequence", "Table", "Quotient", "GraphValues"]
+
+#: Most rows a notebook table shows (moves, heaps); the rest is counted, not listed.
+MAX_ROWS = 50
+
+
+def _esc(x: Any) -> str:
+    import html
+
+    return html.escape(str(x))
+
+
+def _html_table(head: List[str], rows: List[List[Any]], total: Optional[int] = None) -> str:
+    """An HTML table of at most :data:`MAX_ROWS` rows; ``total`` rows in all (the others
+    counted in a last line)."""
+    total = len(rows) if total is None else total
+    out = ["<table><thead><tr>", "".join(f"<th>{_esc(h)}</th>" for h in head), "</tr></thead><tbody>"]
+    for row in rows[:MAX_ROWS]:
+        out.append("<tr>" + "".join(f"<td>{_esc(c)}</td>" for c in row) + "</tr>")
+    out.append("</tbody></table>")
+    if total > MAX_ROWS:
+        out.append(f"<p>… and {total - MAX_ROWS} more (the whole list is in Python).</p>")
+    return "".join(out)
 
 
 def _nimber(v: Any) -> Tuple[Optional[int], Optional[List[int]]]:
@@ -131,9 +156,30 @@ class Value:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        import html
-
-        return f"<code>{html.escape(self.summary())}</code>"
+        """The summary, the components of a sum, and the winning (or drawing) moves as tables."""
+        parts = [f"<p><code>{_esc(self.summary())}</code></p>"]
+        if self.components:
+            parts.append(
+                _html_table(
+                    ["#", "game", "position", "value"],
+                    [[i + 1, c.game, c.position, _show(c.value, c.escapes)] for i, c in enumerate(self.components)],
+                )
+            )
+        for title, moves in (("winning move", self.winning_moves), ("move that keeps the draw", self.drawing_moves)):
+            if not moves:
+                continue
+            head = ["move", "to", "value after"]
+            rows = [[m.text, m.to, "∞" if m.value is None else m.value] for m in moves]
+            if any(m.component is not None for m in moves):
+                head.insert(0, "in #")
+                for row, m in zip(rows, moves):
+                    row.insert(0, "" if m.component is None else m.component)
+            if len(moves) != 1:
+                title = title.replace("move", "moves").replace("keeps", "keep")
+            parts.append(f"<p>{len(moves)} {title}:</p>" + _html_table(head, rows))
+        if not self.winning_moves and not self.drawing_moves and self.outcome == "P":
+            parts.append("<p>No winning move: every move leaves a position of nonzero value.</p>")
+        return "".join(parts)
 
     @classmethod
     def _from_report(cls, r: Dict[str, Any]) -> "Value":
@@ -277,3 +323,87 @@ class Table(np.ndarray):
         if cells.ndim == 1 and len(self.ranges) == 1:
             return _plots.sequence_svg(cells, self.spec, None, None, xs=self.ranges[0], x_label=self.axes[0])
         return ""
+
+
+class Quotient:
+    """A misère quotient (:func:`grundy.quotient`): the fields of the command line's
+    ``quotient --json`` document (docs/json.md) as attributes, among them ``order`` (|Q|),
+    ``p_portion``, ``generators`` (each ``{"heap", "element"}``), ``relations``, ``elements``,
+    ``tame``, ``verified_to`` and ``stopped``; ``heap_elements`` maps each heap to its element,
+    ``sum`` is the sum asked with ``heaps=`` (or ``None``). ``report`` is the whole document."""
+
+    def __init__(self, report: Dict[str, Any]):
+        self.report: Dict[str, Any] = report
+        self.game: str = report["game"]
+        self.to: int = int(report["to"])
+        self.verified_to: int = int(report["verified_to"])
+        self.stopped: Optional[str] = report.get("stopped")
+        self.order: int = int(report["order"])
+        self.p_portion: List[str] = list(report["p_portion"])
+        self.generators: List[Dict[str, Any]] = list(report["generators"])
+        self.relations: List[str] = list(report["relations"])
+        self.elements: List[str] = list(report["elements"])
+        self.tame: bool = bool(report["tame"])
+        self.heap_elements: Dict[int, str] = {int(h["heap"]): h["element"] for h in report["heaps"]}
+        self.sum: Optional[Dict[str, Any]] = report.get("sum")
+
+    def __getattr__(self, name: str) -> Any:
+        # Fields the engine adds later are read from the report as they come.
+        report = self.__dict__.get("report", {})
+        if name in report:
+            return report[name]
+        raise AttributeError(name)
+
+    def summary(self) -> str:
+        """One line: the game, how far the quotient is verified, its order and P-portion."""
+        gens = ", ".join(f"{g['element']}={g['heap']}" for g in self.generators)
+        how = f"heaps ≤ {self.verified_to}"
+        if self.stopped:
+            how += f" (stopped before {self.to}: {self.stopped})"
+        tame = ", tame" if self.tame else ""
+        return f"{self.game}, {how}: |Q| = {self.order}, |P| = {len(self.p_portion)}{tame}; generators {gens or 'none'}"
+
+    def __repr__(self) -> str:
+        return f"<grundy.Quotient {self.summary()}>"
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def presentation(self) -> str:
+        """The presentation as written in the papers: ⟨a, b | a² = 1, b³ = b⟩."""
+        gens = ", ".join(g["element"] for g in self.generators)
+        return f"⟨{gens} | {', '.join(self.relations)}⟩"
+
+    def _repr_html_(self) -> str:
+        """The summary, the presentation, the P-portion and each heap's element."""
+        heaps = sorted(self.heap_elements.items())
+        parts = [
+            f"<p><code>{_esc(self.summary())}</code></p>",
+            f"<p>Presentation: <code>{_esc(self.presentation())}</code></p>",
+            f"<p>P-portion: <code>{_esc(', '.join(self.p_portion))}</code></p>",
+            _html_table(["heap", "element"], [[h, e] for h, e in heaps]),
+        ]
+        if self.sum:
+            parts.append(
+                f"<p>The sum {_esc(' + '.join(str(h) for h in self.sum['heaps']))} is "
+                f"{_esc(self.sum['element'])}: outcome {_esc(self.sum['outcome'])} under misère play.</p>"
+            )
+        return "".join(parts)
+
+
+class GraphValues(dict):
+    """The values of a digraph's vertices (:func:`grundy.graph`): a dict from vertex to
+    :class:`Value`, with ``arcs`` (the pairs given). Jupyter draws the graph (vertices on a
+    circle, each with its value; P-positions filled) and lists the values."""
+
+    def __init__(self, *args: Any, arcs: Optional[List[Tuple[Any, Any]]] = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.arcs: List[Tuple[Any, Any]] = list(arcs or [])
+
+    def _repr_html_(self) -> str:
+        vertices = list(self.keys())
+        labels = [_show(v.value, v.escapes) for v in self.values()]
+        outcomes = [v.outcome for v in self.values()]
+        svg = _plots.graph_svg([str(v) for v in vertices], labels, outcomes, self.arcs, vertices)
+        rows = [[v, _show(x.value, x.escapes), x.outcome, ", ".join(str(m.to) for m in x.winning_moves)] for v, x in self.items()]
+        return svg + _html_table(["vertex", "value", "outcome", "winning moves to"], rows)

@@ -35,7 +35,7 @@ pub struct Computed {
 pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings) -> Result<Computed> {
     let Some((name, rest)) = words.split_first() else {
         return Err(Error::Input(
-            "seq needs a one-heap game, e.g. `grundy seq grundy-game --to 40` or `grundy seq 0.07 --to 100`".into(),
+            "a sequence needs a one-heap game, e.g. grundy-game or 0.07".into(),
         ));
     };
     let entry = games::find(name)?;
@@ -52,7 +52,7 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
     }
     let Some(make) = entry.heap_rules else {
         return Err(Error::Input(format!(
-            "{} is not a one-heap game: seq applies to heap games (see `grundy list`)",
+            "{} is not a one-heap game: sequences are of heap games (the list of games shows which)",
             entry.name
         )));
     };

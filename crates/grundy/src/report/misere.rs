@@ -58,13 +58,13 @@ impl GenusSeqReport {
     pub fn of(words: &[String], to: u64, settings: &Settings) -> Result<GenusSeqReport> {
         let Some((name, rest)) = words.split_first() else {
             return Err(Error::Input(
-                "seq --misere needs a one-heap game, e.g. `grundy seq kayles --misere --to 20`".into(),
+                "a misère sequence needs a one-heap game, e.g. kayles".into(),
             ));
         };
         let entry = games::find(name)?;
         let Some(make) = entry.heap_rules else {
             return Err(Error::Input(format!(
-                "{} is not a one-heap game: seq --misere takes heap games (octal codes, subtraction, grundy-game, ...)",
+                "{} is not a one-heap game: misère sequences take heap games (octal codes, subtraction, grundy-game, ...)",
                 entry.name
             )));
         };
@@ -166,9 +166,7 @@ impl QuotientReport {
     pub fn of(words: &[String], to: u64, heaps: Option<&[u64]>, settings: &Settings) -> Result<QuotientReport> {
         use crate::solve::misere::quotient::{self, word_text};
         let Some((name, rest)) = words.split_first() else {
-            return Err(Error::Input(
-                "quotient needs a heap game, e.g. `grundy quotient 0.75 --to 30`".into(),
-            ));
+            return Err(Error::Input("a quotient needs a heap game, e.g. 0.75".into()));
         };
         let entry = games::find(name)?;
         let Some(make) = entry.heap_rules else {
@@ -180,7 +178,7 @@ impl QuotientReport {
         let rules = make(name, rest, to)?;
         if let Some(h) = heaps.and_then(|h| h.iter().find(|&&h| h > to)) {
             return Err(Error::Input(format!(
-                "heap {h} is beyond --to {to}: the quotient covers heaps ≤ {to}"
+                "heap {h} is beyond the last heap {to}: the quotient covers heaps ≤ {to}"
             )));
         }
         let built = quotient::build(&rules, to, settings)?;

@@ -160,6 +160,24 @@ fn heap_bytes<S: Store>(heaps: usize) -> u64 {
 /// Heaps computed at least (when a proof is wanted): periods of small codes show up early.
 pub(crate) const PROOF_LOOKAHEAD: u64 = 4096;
 
+/// The look-ahead of codes whose options leave three heaps (hexadecimal digits 8–f): a heap of
+/// n costs about n²/2 splits there, so 4096 heaps would take 10^10 steps (about 17 s, for a
+/// request of ten heaps); 512 heaps take about 2·10^7.
+pub(crate) const PROOF_LOOKAHEAD_THREE_HEAPS: u64 = 512;
+
+/// The heaps computed at least for a request up to `to`: `to` itself, or the look-ahead where
+/// a proof is wanted and the rules allow one.
+pub(crate) fn looked_ahead(rules: &TakeBreak, to: u64, stop_when_proved: bool) -> u64 {
+    if !stop_when_proved || !rules.provable() {
+        return to;
+    }
+    to.max(if rules.max_parts() >= 3 {
+        PROOF_LOOKAHEAD_THREE_HEAPS
+    } else {
+        PROOF_LOOKAHEAD
+    })
+}
+
 /// g(0..=to) for `rules`, stopping early when periodicity is proved (if asked to).
 pub fn compute(rules: &TakeBreak, to: u64, options: Options) -> Result<Computed> {
     let mut computed = compute_until(rules, to, options)?;
@@ -184,12 +202,7 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
         )));
     }
     // Small requests look a little further, where a period is usually proved.
-    let to = if options.stop_when_proved && rules.provable() {
-        to.max(PROOF_LOOKAHEAD)
-    } else {
-        to
-    };
-    let to = to as usize;
+    let to = looked_ahead(rules, to, options.stop_when_proved) as usize;
     let mut state = State::new(rules, options, to)?;
     let mut values = start;
     if let Some(file) = state.options.checkpoint.clone()

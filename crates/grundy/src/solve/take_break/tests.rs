@@ -110,6 +110,18 @@ fn hexadecimal_three_heaps() {
 }
 
 #[test]
+fn three_heap_codes_look_ahead_less() {
+    // A request of ten heaps of 0.99999 computed 4096 heaps (17 s) to look for a period.
+    let three = TakeBreak::new(vec![0, 9, 9, 9, 9, 9], false);
+    let c = values(&three, 10, Method::Auto, true);
+    assert_eq!(c.values.len() as u64, PROOF_LOOKAHEAD_THREE_HEAPS + 1);
+    let two = TakeBreak::new(vec![0, 0, 7], false);
+    assert_eq!(looked_ahead(&two, 10, true), PROOF_LOOKAHEAD);
+    assert_eq!(looked_ahead(&three, 10, false), 10);
+    assert_eq!(looked_ahead(&three, 9000, true), 9000);
+}
+
+#[test]
 fn values_widen_past_255() {
     // 0.0000...? Nim-like: 0.3333 ... gives g(n) = n; use subtraction of anything (nim) to 300.
     let nim = TakeBreak::new(vec![0].into_iter().chain(std::iter::repeat_n(3, 300)).collect(), false);
