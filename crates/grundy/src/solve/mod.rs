@@ -12,6 +12,7 @@
 //! - [`misere`]: misère play of any game and any sum: search, genus, misère quotients.
 //! - [`wtia`]: w-values of winner-takes-all sums.
 //! - [`verify`]: `--verify`, each result recomputed by an independent method.
+//! - [`threads`]: a deep search's large-stack thread, and pools that wait for their threads.
 //! - `xor_pairs` (crate-private): the vectorised inner loop of the plain take-and-break method.
 
 pub mod digraph;
@@ -25,6 +26,7 @@ pub mod take_break;
 pub use memo::Solver;
 pub mod graph_kayles;
 pub mod search;
+pub mod threads;
 pub mod verify;
 pub mod wtia;
 pub(crate) mod xor_pairs;

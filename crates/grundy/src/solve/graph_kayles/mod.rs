@@ -65,6 +65,7 @@ mod tests;
 
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::solve::threads::Pool;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use table::Table;
@@ -452,7 +453,7 @@ pub(crate) struct Shared {
 /// graphs of a family), so no component is valued twice.
 pub struct KaylesEngine {
     shared: Arc<Shared>,
-    pool: Option<Arc<rayon::ThreadPool>>,
+    pool: Option<Arc<Pool>>,
 }
 
 impl KaylesEngine {
@@ -461,12 +462,7 @@ impl KaylesEngine {
     pub fn new(rule: Rule, config: KaylesConfig, control: Control) -> Result<KaylesEngine> {
         control.reserve(table::Table::bytes_for(config.table_entries.min(1 << 20)))?;
         let pool = if config.jobs > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(config.jobs)
-                .stack_size(256 << 20)
-                .build()
-                .map_err(|e| Error::Unsupported(format!("the search threads could not be started: {e}")))?;
-            Some(Arc::new(pool))
+            Some(Arc::new(Pool::new(config.jobs, SEARCH_STACK, "kayles-search")?))
         } else {
             None
         };
@@ -525,7 +521,13 @@ impl KaylesEngine {
     fn race<R: Send>(&self, graph: &Graph, f: impl Fn(&mut search::Worker) -> Result<R> + Sync) -> Result<R> {
         let jobs = self.shared.config.jobs;
         if jobs <= 1 || !self.shared.config.race {
-            return self.run(|| f(&mut search::Worker::new(&self.shared, graph, self.pool.as_deref())));
+            return self.run(|| {
+                f(&mut search::Worker::new(
+                    &self.shared,
+                    graph,
+                    self.pool.as_deref().map(Pool::rayon),
+                ))
+            });
         }
         let shared = &*self.shared;
         shared.halt.store(false, Relaxed);
@@ -534,7 +536,7 @@ impl KaylesEngine {
             for variant in 0..jobs {
                 let (f, answer) = (&f, &answer);
                 let spawned = std::thread::Builder::new()
-                    .stack_size(256 << 20)
+                    .stack_size(SEARCH_STACK)
                     .spawn_scoped(scope, move || {
                         let mut w = search::Worker::new(shared, graph, None);
                         w.variant = variant as u32;
@@ -606,14 +608,11 @@ impl KaylesEngine {
     }
 }
 
-/// Run `f` on a thread with a large stack (the recursion is as deep as the longest game).
-fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(256 << 20)
-            .spawn_scoped(s, f)
-            .expect("a search thread can be started")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
+/// The stack of a search thread: 256 MiB of address space (the recursion is as deep as the
+/// longest game; pages are touched on use).
+const SEARCH_STACK: usize = 256 << 20;
+
+/// Run `f` on a thread with a [`SEARCH_STACK`].
+fn big_stack<R: Send>(f: impl FnOnce() -> Result<R> + Send) -> Result<R> {
+    crate::solve::threads::big_stack(SEARCH_STACK, f)
 }

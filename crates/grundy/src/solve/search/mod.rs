@@ -440,15 +440,11 @@ impl<G: Searchable> Search<G> {
     }
 }
 
-/// Run `f` on a thread with a 1 GiB stack (address space only; pages are touched on use), so
-/// deep searches cannot overflow the stack.
-pub(crate) fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(s, f)
-            .expect("a search thread can be started")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
+/// The stack of a search thread: 1 GiB of address space (pages are touched on use), so deep
+/// searches cannot overflow it.
+pub(crate) const SEARCH_STACK: usize = 1 << 30;
+
+/// Run `f` on a thread with a [`SEARCH_STACK`] ([`crate::solve::threads::big_stack`]).
+pub(crate) fn big_stack<R: Send>(f: impl FnOnce() -> Result<R> + Send) -> Result<R> {
+    crate::solve::threads::big_stack(SEARCH_STACK, f)
 }

@@ -355,7 +355,7 @@ impl CramSearch<SharedHandle> {
 pub struct ParallelCram {
     workers: Vec<Padded<CramSearch<SharedHandle>>>,
     table: Arc<SharedTable>,
-    pool: rayon::ThreadPool,
+    pool: crate::solve::threads::Pool,
     stop: Arc<AtomicBool>,
 }
 
@@ -409,12 +409,7 @@ impl ParallelCram {
                 Padded(w)
             })
             .collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .stack_size(1 << 30)
-            .thread_name(|i| format!("cram-search-{i}"))
-            .build()
-            .map_err(|e| Error::Unsupported(format!("cannot start the search threads: {e}")))?;
+        let pool = crate::solve::threads::Pool::new(jobs, super::super::SEARCH_STACK, "cram-search")?;
         Ok(ParallelCram {
             workers,
             table,
