@@ -260,6 +260,11 @@ pub struct SeqOptions {
     /// With --checkpoint: also save every K heaps.
     #[arg(long, value_name = "K", requires = "checkpoint")]
     pub checkpoint_heaps: Option<String>,
+    /// Write the count of each value among heaps 1..H for every power of two H (and all
+    /// heaps) to FILE, `heaps value count` lines, and a summary to stderr: the largest value
+    /// and where, the rare heaps of the sparse space, the escaped heaps.
+    #[arg(long, value_name = "FILE")]
+    pub freq: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -22,6 +22,7 @@ use grundy::error::{Error, Result};
 use grundy::games;
 use grundy::report::{Natural, SeqReport};
 use grundy::settings::Settings;
+use grundy::solve::frequency::Frequencies;
 use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
 use grundy::solve::take_break::{CheckpointFile, Method, Options};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
@@ -158,7 +159,33 @@ fn run_with(
             verify_sequence(&words[0], &words[1..], rules.as_ref(), &values, &seq, &settings)?
         );
     }
+    if let Some(file) = &opts.freq {
+        eprintln!("grundy: {}", frequencies(&computed.title, &seq, to, file, &settings)?);
+    }
     output(&computed.title, &seq, csv, json, capture, from)
+}
+
+/// `--freq FILE`: the frequency table of g(0..=to) written to `file`, and the summary line.
+fn frequencies(title: &str, seq: &Sequence, to: u64, file: &str, settings: &Settings) -> Result<String> {
+    let f = Frequencies::of(to, |n| seq.get(n), &settings.control)?;
+    let text = f.table_text(&format!("grundy seq {title} --to {to} --freq"));
+    grundy::files::write_atomic(std::path::Path::new(file), text.as_bytes(), "the frequency table")?;
+    let rare = match &f.rare {
+        Some(r) => format!(
+            "{} rare heaps for the mask {:#x}{} (last at {})",
+            r.count,
+            r.mask,
+            if r.twisted { " twisted by parity" } else { "" },
+            r.last.map_or("none".into(), |a| a.to_string())
+        ),
+        None => "no rare heaps".into(),
+    };
+    Ok(format!(
+        "frequencies of heaps 1..{to} written to {file}: largest value {} first at heap {}; {rare}; {} escaped heaps (values kept beside the one-byte store)",
+        f.largest,
+        f.largest_at,
+        seq.escaped_heaps()
+    ))
 }
 
 /// CSV rows written to stdout as the engine sends its values ([`Event::Values`]): `to` is the

@@ -302,3 +302,51 @@ fn table_rows_of_subtraction_are_labelled_and_proved_as_seq_proves_them() {
     assert_eq!(doc["pattern"]["period"], seq["period"]);
     assert_eq!(doc["pattern"]["from"], seq["preperiod"]);
 }
+
+/// Issue 33: `seq --freq` against the published frequency tables of the five open octal codes
+/// at 2^16 heaps (Rogalski's sparse-space solver, docs/sources.md [RogalskiOctal]; the files of
+/// tests/data/frequencies are its `results/CODE/65536`, `value count` lines over heaps
+/// 1..65536). The larger powers (2^20, 2^24, 2^28) are checked by the benchmark.
+#[test]
+fn frequencies_equal_the_published_tables_at_2_16() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-frequencies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for code in ["0.014", "0.034", "0.161", "0.167", "0.172"] {
+        let file = dir.join(format!("{code}.txt"));
+        let out = grundy(&["seq", code, "--to", "65536", "--freq", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let summary = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            summary.contains("largest value") && summary.contains("rare heaps"),
+            "{summary}"
+        );
+        let ours: Vec<String> = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("65536 "))
+            .map(|l| l["65536 ".len()..].to_string())
+            .collect();
+        let published: Vec<String> = std::fs::read_to_string(format!(
+            "{}/tests/data/frequencies/{code}-65536",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.ends_with(" 0"))
+        .map(str::to_string)
+        .collect();
+        assert_eq!(ours, published, "{code}");
+        // Every power of two row counts its heaps.
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut sums = std::collections::BTreeMap::<u64, u64>::new();
+        for l in text.lines().filter(|l| !l.starts_with('#')) {
+            let f: Vec<u64> = l.split(' ').map(|x| x.parse().unwrap()).collect();
+            *sums.entry(f[0]).or_default() += f[2];
+        }
+        assert_eq!(sums.len(), 17, "{code}: rows 1, 2, 4, ..., 65536");
+        assert!(sums.iter().all(|(&h, &s)| h == s), "{code}: {sums:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -239,6 +239,12 @@ impl Sequence {
         self.computed.get(n).expect("every heap up to `to` is known") as u64
     }
 
+    /// The heaps whose value is kept in the escape table beside the one-byte store (values of
+    /// 255 and more; 0 for other stores).
+    pub fn escaped_heaps(&self) -> u64 {
+        self.computed.values.escaped() as u64
+    }
+
     /// The values computed one by one (the rest, if any, were read off the proved period).
     pub fn computed_heaps(&self) -> u64 {
         self.computed.values.len() as u64

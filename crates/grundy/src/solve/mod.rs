@@ -5,6 +5,7 @@
 //! - [`gfunctions`]: every g-function and every Boolean Grundy function (kernels) of a small graph.
 //! - [`periodicity`]: (arithmetic) periodicity of value sequences and table rows, detected and
 //!   proved (Guy–Smith, window rules, laws of a game) with one result type.
+//! - [`frequency`]: how often each value occurs at every power of two, the rare heaps.
 //! - [`heap_sequence`]: the rules of one-heap games and their values for heaps 0..N.
 //! - [`take_break`]: octal/hexadecimal games at scale (plain and sparse space, Guy–Smith periods).
 //! - [`search`]: the nimber search engine for board games (outcome search, bounded table, pruning).
@@ -16,6 +17,7 @@
 //! - `xor_pairs` (crate-private): the vectorised inner loop of the plain take-and-break method.
 
 pub mod digraph;
+pub mod frequency;
 pub mod gfunctions;
 pub mod heap_sequence;
 pub mod memo;

@@ -24,6 +24,7 @@ mod hunt;
 mod plain;
 mod resume;
 mod sparse;
+pub(crate) use sparse::{MASK_BITS, best_mask_of, value_bits};
 #[cfg(test)]
 mod tests;
 mod values;

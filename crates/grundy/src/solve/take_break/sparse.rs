@@ -246,7 +246,7 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
 
 /// The widest mask [`best_mask`] looks at: 16 bits (values above are classified by their low
 /// 16 bits; a 2^16-entry histogram per heap parity).
-pub(super) const MASK_BITS: u32 = 16;
+pub(crate) const MASK_BITS: u32 = 16;
 
 /// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
 /// one option per rare heap), and that count. Every mask of up to the values' bit length is
@@ -264,15 +264,29 @@ pub(super) fn best_mask<S: Store>(g: &S) -> (u32, bool, usize) {
     for a in 1..g.len() {
         max = max.max(g.at(a) & low);
     }
-    // At least one bit, so that all-zero values still see mask 1 (twisted: the even heaps).
-    let bits = (u32::BITS - max.leading_zeros()).max(1);
-    let size = 1usize << bits;
     // hist[p][v]: heaps a ≥ 1 of parity p with value v (low bits).
-    let mut hist = [vec![0i64; size], vec![0i64; size]];
+    let mut hist = [vec![0i64; 1 << value_bits(max)], vec![0i64; 1 << value_bits(max)]];
     for a in 1..g.len() {
         hist[a & 1][(g.at(a) & low) as usize] += 1;
     }
+    best_mask_of(hist)
+}
+
+/// The bits of the masks tried for values up to `max` (their low [`MASK_BITS`] bits): at
+/// least one, so that all-zero values still see mask 1 (twisted: the even heaps).
+pub(crate) fn value_bits(max: u32) -> u32 {
+    (u32::BITS - (max & ((1 << MASK_BITS) - 1)).leading_zeros()).max(1)
+}
+
+/// [`best_mask`] from the value histogram of the heaps a ≥ 1 by parity: `hist[a & 1][v]`
+/// counts the heaps a with value v (its low [`MASK_BITS`] bits), each of length
+/// 2^[`value_bits`] of the largest value. Returns the mask, whether twisted, and its number of
+/// rare heaps.
+pub(crate) fn best_mask_of(mut hist: [Vec<i64>; 2]) -> (u32, bool, usize) {
     let totals = [hist[0].iter().sum::<i64>(), hist[1].iter().sum::<i64>()];
+    if totals[0] + totals[1] == 0 {
+        return (0, false, 0);
+    }
     for h in &mut hist {
         walsh_hadamard(h);
     }
