@@ -138,8 +138,14 @@ pub enum Editor {
         file: &'static str,
         /// For a board file: the cell characters (a click turns a cell into the next one).
         cells: Option<&'static str>,
-        /// Whether the text is a digraph (drawn with each vertex's value).
+        /// Whether the text is a graph (a digraph is drawn with each vertex's value).
         graph: bool,
+        /// Whether the graph is read undirected (drawn without arrows; a position names the
+        /// vertices left, and no words is the whole graph).
+        undirected: bool,
+        /// The text of the registry example's file (`example` names it on disk), so a front end
+        /// without the examples folder can load the example.
+        example: &'static str,
     },
 }
 
