@@ -151,13 +151,33 @@ async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ValueA
     .await
 }
 
-async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+/// `moves`' body: a position as for [`PositionAsked`], and `max_moves`: list at most that many
+/// moves (the rest are counted in `moves_total`; unbounded when absent).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesAsked {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    max_moves: Option<usize>,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
+async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<MovesAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        query::moves(&games::words(&q.position), Convention::misere_if(q.misere), s)
+        let report = query::moves(&games::words(&q.position), Convention::misere_if(q.misere), s)?;
+        let mut json = serde_json::to_value(&report).map_err(|e| Error::Input(e.to_string()))?;
+        if let Some(most) = q.max_moves {
+            bound_lists(&mut json, &["moves"], most.max(1));
+        }
+        Ok(json)
     })
     .await
 }
@@ -209,18 +229,19 @@ async fn explain(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Expl
         };
         let report = query::explain(&what, Convention::misere_if(q.misere), s)?;
         let mut json = serde_json::to_value(&report).map_err(|e| Error::Input(e.to_string()))?;
-        bound_lists(&mut json, most);
+        bound_lists(&mut json, &["options", "components"], most);
         Ok(json)
     })
     .await
 }
 
-/// Cut the lists of an explanation (`options`, `components`, a genus's `options`) to `most`
-/// entries; a cut list's full length is written beside it as `options_total` (or
-/// `components_total`). The mex set, the nim-sum and the value are of the whole list.
-fn bound_lists(json: &mut serde_json::Value, most: usize) {
+/// Cut the lists named `keys` of a report (an explanation's `options` and `components`, a
+/// genus's `options`, the `moves` of `moves`) to `most` entries; a cut list's full length is
+/// written beside it as `KEY_total`. The mex set, the nim-sum and the value are of the whole
+/// list.
+fn bound_lists(json: &mut serde_json::Value, keys: &[&str], most: usize) {
     let serde_json::Value::Object(map) = json else { return };
-    for key in ["options", "components"] {
+    for &key in keys {
         if let Some(serde_json::Value::Array(list)) = map.get_mut(key) {
             let total = list.len();
             if total > most {
@@ -230,7 +251,7 @@ fn bound_lists(json: &mut serde_json::Value, most: usize) {
         }
     }
     if let Some(genus) = map.get_mut("genus") {
-        bound_lists(genus, most);
+        bound_lists(genus, keys, most);
     }
 }
 

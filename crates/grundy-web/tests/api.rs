@@ -997,3 +997,16 @@ async fn undirected_graphs_and_the_icon() {
     assert_eq!(status, 200);
     assert!(body.contains("<svg"), "{body}");
 }
+
+/// Issue 34: `moves` with `max_moves` lists at most that many moves and counts them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_can_be_bounded() {
+    let addr = start(ServerLimits::default()).await;
+    let (status, m) = post(addr, "/api/moves", json!({"position": "nim 500", "max_moves": 50})).await;
+    assert_eq!(status, 200, "{m}");
+    assert_eq!(m["moves"].as_array().unwrap().len(), 50);
+    assert_eq!(m["moves_total"], 500);
+    let (_, m) = post(addr, "/api/moves", json!({"position": "nim 5"})).await;
+    assert_eq!(m["moves"].as_array().unwrap().len(), 5);
+    assert!(m.get("moves_total").is_none());
+}
