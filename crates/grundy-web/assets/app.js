@@ -140,11 +140,14 @@ function parseFileBoard(text) {
   return text.split('\n').filter((r) => r.trim().length && !r.startsWith('#')).map((r) => r.trim().split(''));
 }
 // The cells of a position as a grid of characters ('1' = present, '0' = absent for a staircase).
-function gridOf(posText, ed = editor()) {
+// A staircase is drawn top row first, with at least `rows` rows (so that two positions line up
+// at the bottom row, the poisoned one).
+function gridOf(posText, ed = editor(), rows = 0) {
   if (ed.kind === 'board') return parseBoard(posText, ed.cells);
   if (ed.kind === 'row') return [posText.trim().split('')];
   if (ed.kind === 'staircase') {
     const lens = parseStair(posText);
+    while (lens.length < rows) lens.push(0);
     let w = 0;
     for (const l of lens) w = Math.max(w, l);
     return lens.map((l) => Array.from({ length: w }, (_, c) => (c < l ? '1' : '0'))).reverse();
@@ -250,6 +253,11 @@ function renderEditorGrid() {
     return;
   }
   const grid = gridOf($('words').value);
+  // The size fields follow the words (a field being typed in is left alone).
+  for (const [id, n] of [['ed-rows', grid.length], ['ed-cols', grid[0] ? grid[0].length : 0]]) {
+    const f = $(id);
+    if (f && document.activeElement !== f) f.value = n;
+  }
   box.append(drawBoard(grid, ed.cells, {
     label: (r, c, ch) => 'row ' + (r + 1) + ' column ' + (c + 1) + ': ' + cellName(ch, ed.cells),
     click: (r, c) => {
@@ -404,7 +412,7 @@ function drawGridPosition(view) {
   const chars = cellChars(ed);
   const grid = gridOf(view.position, ed);
   const moves = view.moves || [];
-  const diffs = moves.map((m) => diff(grid, gridOf(m.position, ed)));
+  const diffs = moves.map((m) => diff(grid, gridOf(m.position, ed, grid.length)));
   const winCells = new Set();
   moves.forEach((m, i) => { if (isWinning(m)) for (const k of diffs[i]) winCells.add(k); });
   // A staircase's corner (bottom left) is the square no move takes.
