@@ -312,7 +312,7 @@ function moveButtons(from, moves, onMove, cls = 'move') {
   const names = labels(from, moves);
   moves.forEach((m, i) => {
     const win = isWinning(m);
-    const text = names[i] + (m.value !== undefined ? '  → value ' + shown(m.value) : '');
+    const text = names[i] + (m.value !== undefined ? '  (value ' + shown(m.value) + ')' : '');
     const b = el('button', { type: 'button', class: cls + ' ' + (win ? 'winning' : 'losing'), 'data-position': m.position,
       title: win ? 'a winning move: to a P-position' : 'to a position of value ' + shown(m.value) }, text);
     if (onMove) b.addEventListener('click', () => onMove(m)); else b.disabled = true;
