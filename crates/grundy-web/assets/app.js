@@ -413,8 +413,19 @@ function drawGridPosition(view) {
   const grid = gridOf(view.position, ed);
   const moves = view.moves || [];
   const diffs = moves.map((m) => diff(grid, gridOf(m.position, ed, grid.length)));
+  // The cells of the winning moves; on a staircase only each one's square to click (the
+  // lowest row, then the leftmost column, of what it eats).
   const winCells = new Set();
-  moves.forEach((m, i) => { if (isWinning(m)) for (const k of diffs[i]) winCells.add(k); });
+  moves.forEach((m, i) => {
+    if (!isWinning(m)) return;
+    if (ed.kind !== 'staircase') { for (const k of diffs[i]) winCells.add(k); return; }
+    let best = null;
+    for (const k of diffs[i]) {
+      const [r, c] = k.split(',').map(Number);
+      if (!best || r > best[0] || (r === best[0] && c < best[1])) best = [r, c];
+    }
+    if (best) winCells.add(best.join(','));
+  });
   // A staircase's corner (bottom left) is the square no move takes.
   const corner = ed.kind === 'staircase' ? (grid.length - 1) + ',0' : null;
   let selected = new Set();
@@ -458,9 +469,11 @@ function drawGridPosition(view) {
         focusCell(wrap, r, c);
       },
     }));
+    const p = wrap.querySelector('button.poison');
+    if (p) p.textContent = '☠';
   };
   render();
-  const how = ed.kind === 'staircase' ? 'Click a square to eat it with every square above and to its right; the dark red square is poisoned.'
+  const how = ed.kind === 'staircase' ? 'Click a square to eat it with every square above and to its right (winning squares are outlined in green); the dark red square ☠ is poisoned.'
     : 'Click the cells a move changes: a move that is the only one to fit is played; winning moves are outlined in green.';
   return el('div', {}, el('p', { class: 'note' }, how), wrap, pick);
 }
@@ -903,7 +916,7 @@ async function sequence() {
     seqValues = s.values.map(Number);
     seqPage = 0;
     const line = s.period === null ? 'no period seen up to ' + (seqValues.length - 1)
-      : 'period ' + s.period + ', preperiod ' + s.preperiod + ', saltus ' + s.saltus + (s.proved ? ' (proved: ' + s.reason + ')' : ' (' + s.reason + ')');
+      : 'period ' + s.period + ', preperiod ' + s.preperiod + ', saltus ' + s.saltus + (s.proved && !/^proved/.test(s.reason) ? ' (proved: ' + s.reason + ')' : ' (' + s.reason + ')');
     $('seq-out').append(el('p', { id: 'seq-period' }, s.game + ': ' + line), plot(s, seqValues),
       el('p', { class: 'note' }, 'The shaded bands are the periods, from the preperiod (red line) on.' + (seqValues.length > 800 ? ' Above 800 values each column of the plot shows the least and the greatest value of its heaps.' : '')),
       el('div', { id: 'seq-pager', class: 'pager' }), el('div', { class: 'values', id: 'seq-values' }));

@@ -493,6 +493,8 @@ for (const width of [1280, 360]) {
     await check('play');
     await save('play');
     await p.click('#tabs [data-tab="seq"]');
+    const sub = await gameWhere(p, (g) => g.editor.kind === 'numbers' && g.syntax.startsWith('--set'));
+    await p.fill('#seq-game', sub + ' --set 2,5,7');
     await p.fill('#seq-to', '200');
     await p.click('#seq-go');
     await p.waitForSelector('#seq-values');
