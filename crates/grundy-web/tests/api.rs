@@ -1010,3 +1010,25 @@ async fn moves_can_be_bounded() {
     assert_eq!(m["moves"].as_array().unwrap().len(), 5);
     assert!(m.get("moves_total").is_none());
 }
+
+/// Issue 34: a range may follow a prefix (`cram 3x3..6`: the boards 3x3 to 3x6), each cell the
+/// value of its position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_range_may_follow_a_prefix() {
+    let addr = start(ServerLimits::default()).await;
+    let (status, t) = post(addr, "/api/table", json!({"table": "cram 3x3..6"})).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["n"], json!([3, 4, 5, 6]));
+    assert_eq!(t["table"], "cram 3x3..6");
+    let want: Vec<Value> = (3..=6)
+        .map(|n| as_json(&built(&format!("cram 3x{n}")).value().unwrap()))
+        .collect();
+    assert_eq!(t["values"], Value::Array(want));
+    let (status, same) = post(addr, "/api/table", json!({"table": "cram 3x3..3x6"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(same["values"], t["values"]);
+    // Plain ranges are unchanged.
+    let (status, t) = post(addr, "/api/table", json!({"table": "wythoff 0..2 0..2"})).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["values"], json!([[0, 1, 2], [1, 2, 0], [2, 0, 1]]));
+}
