@@ -308,7 +308,7 @@ test('Sequence: a busy indicator with Cancel; --misere in the field is misère p
   await p.close();
 });
 
-test('Table starts with a working example', async () => {
+test('Table starts with a working example and takes cram-like 3x3..10', async () => {
   const p = await page();
   await p.click('#tabs [data-tab="table"]');
   assert.notEqual((await p.inputValue('#table-words')).trim(), '');
@@ -316,6 +316,13 @@ test('Table starts with a working example', async () => {
   await p.waitForSelector('#table-out table.heatmap');
   assert.equal(await p.isHidden('#error'), true);
   assert.equal(await p.locator('#table-out table.heatmap tr').count(), 11);
+  // A board's sizes as a range after a prefix.
+  const board = await gameWhere(p, (g) => g.editor.kind === 'board');
+  await p.fill('#table-words', board + ' 3x3..10');
+  await p.click('#table-go');
+  await p.waitForFunction(() => /3x3\.\.10/.test(document.querySelector('#table-out').textContent));
+  assert.equal(await p.isHidden('#error'), true, await p.textContent('#error'));
+  assert.equal(await p.locator('#table-out table.heatmap tr:nth-child(2) td').count(), 8);
   await p.close();
 });
 
