@@ -145,6 +145,14 @@ function parseFileBoard(text) {
 function gridOf(posText, ed = editor(), rows = 0) {
   if (ed.kind === 'board') return parseBoard(posText, ed.cells);
   if (ed.kind === 'row') return [posText.trim().split('')];
+  if (ed.kind === 'columns') {
+    // One character a column, each standing for its cells (top first); N: N free columns.
+    const map = new Map(ed.columns);
+    const t = posText.trim();
+    const cols = /^\d+$/.test(t) ? Array.from({ length: Math.min(+t, 200) }, () => ed.columns[0][1]) : [...t].map((ch) => map.get(ch) || '');
+    const h = ed.columns[0][1].length;
+    return Array.from({ length: h }, (_, r) => cols.map((c) => c[r] || '.'));
+  }
   if (ed.kind === 'staircase') {
     const lens = parseStair(posText);
     while (lens.length < rows) lens.push(0);
@@ -154,8 +162,8 @@ function gridOf(posText, ed = editor(), rows = 0) {
   }
   return null;
 }
-const isBoard = (ed = editor()) => ['board', 'row', 'staircase'].includes(ed.kind);
-const cellChars = (ed = editor()) => (ed.kind === 'staircase' ? '01' : ed.cells);
+const isBoard = (ed = editor()) => ['board', 'row', 'staircase', 'columns'].includes(ed.kind);
+const cellChars = (ed = editor()) => (ed.kind === 'staircase' ? '01' : ed.kind === 'columns' ? '.#' : ed.cells);
 
 // Cells that differ between two grids (as "r,c" keys).
 function diff(a, b) {
@@ -223,6 +231,9 @@ function renderEditor() {
     renderEditorGrid();
   } else if (ed.kind === 'staircase') {
     box.append(el('p', { class: 'note' }, 'Row lengths from the bottom row up (5,3,1), or ROWSxCOLUMNS. Click a square of the drawing to play it.'));
+  } else if (ed.kind === 'columns') {
+    box.append(el('p', { class: 'note' }, 'A number N (N free columns), or the columns as positions print them: '
+      + ed.columns.map(([ch, cells]) => ch + ' ' + cells.split('').map((x) => (x === '.' ? 'free' : 'taken')).join('/')).join(', ') + ' (top cell first). Click the cells of a move on the drawing.'));
   } else if (ed.kind === 'file') {
     const ta = el('textarea', { id: 'file-text', rows: 8, cols: 40, spellcheck: 'false' });
     ta.value = fileText;

@@ -452,6 +452,7 @@ for (const [family, where, words] of [
   ['a board', (g) => g.editor.kind === 'board', '3x4'],
   ['a staircase', (g) => g.editor.kind === 'staircase', '3,3,2'],
   ['a row', (g) => g.editor.kind === 'row' && g.editor.cells.length === 2, null],
+  ['a strip of columns', (g) => g.editor.kind === 'columns', '5'],
   ['a maze', (g) => g.editor.kind === 'file' && g.editor.cells, null],
   ['a digraph', (g) => g.editor.kind === 'file' && g.editor.graph && !g.editor.undirected, null],
   ['an undirected graph', (g) => g.editor.kind === 'file' && g.editor.undirected, null],

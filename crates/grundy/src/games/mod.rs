@@ -122,6 +122,13 @@ pub enum Editor {
         /// The cell characters, the first being the cell of a full board.
         cells: &'static str,
     },
+    /// A strip written one character per column (`columns` gives each character with its
+    /// column's cells, top first, `.` free and `#` taken); a number N is N columns of the first
+    /// character. A click picks the cells a move takes.
+    Columns {
+        /// Each column character with its cells, top first (`(":", "..")`: both free).
+        columns: &'static [(&'static str, &'static str)],
+    },
     /// A staircase (a Young diagram): row lengths joined by `,`, each row at most as long as
     /// the one before; `ROWSxCOLUMNS` is a full rectangle. A click at (row, column) keeps of
     /// each row from that one on only the cells left of the column.
