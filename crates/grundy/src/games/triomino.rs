@@ -393,9 +393,16 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             "triomino takes the length N of the 2×N board (`triomino 4`), or its columns as positions print them (`triomino #,::`)",
         );
     };
+    // The length is checked before a strip of it is built.
     let strip = match parse_columns(word) {
         Some(strip) => strip,
-        None => Triomino::full(parse_natural(word, "triomino length")? as usize),
+        None => {
+            let n = parse_natural(word, "triomino length")?;
+            if n > MAX_LENGTH {
+                return input(format!("triomino {n}: boards up to 2×{MAX_LENGTH} are accepted"));
+            }
+            Triomino::full(n as usize)
+        }
     };
     if strip.len() as u64 > MAX_LENGTH {
         return input(format!(
@@ -496,6 +503,8 @@ mod tests {
             }
         }
         assert!(build("triomino", &["#x".to_string()], &settings).is_err());
+        assert!(build("triomino", &[u64::MAX.to_string()], &settings).is_err());
+        assert!(build("triomino", &[":".repeat(MAX_LENGTH as usize + 1)], &settings).is_err());
     }
 
     #[test]
