@@ -493,12 +493,12 @@ mod tests {
         let start = build("triomino", &["6".to_string()], &settings).unwrap();
         for m in start.moves().unwrap() {
             let text = m.next.text();
-            let again = build("triomino", &[text.clone()], &settings).unwrap();
+            let again = build("triomino", std::slice::from_ref(&text), &settings).unwrap();
             assert_eq!(again.text(), text);
             assert_eq!(again.value().unwrap(), m.next.value().unwrap(), "{text}");
             for m2 in again.moves().unwrap() {
                 let t2 = m2.next.text();
-                let back = build("triomino", &[t2.clone()], &settings).unwrap();
+                let back = build("triomino", std::slice::from_ref(&t2), &settings).unwrap();
                 assert_eq!(back.value().unwrap(), m2.next.value().unwrap(), "{t2}");
             }
         }
