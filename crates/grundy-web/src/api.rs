@@ -151,13 +151,33 @@ async fn value(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<ValueA
     .await
 }
 
-async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<PositionAsked>, JsonRejection>) -> Response {
+/// `moves`' body: a position as for [`PositionAsked`], and `max_moves`: list at most that many
+/// moves (the rest are counted in `moves_total`; unbounded when absent).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesAsked {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    max_moves: Option<usize>,
+    #[serde(default)]
+    files: HashMap<String, String>,
+    #[serde(default)]
+    limits: Asked,
+}
+
+async fn moves(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<MovesAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
     jobs.run(q.limits, q.files, move |s| {
-        query::moves(&games::words(&q.position), Convention::misere_if(q.misere), s)
+        let report = query::moves(&games::words(&q.position), Convention::misere_if(q.misere), s)?;
+        let mut json = serde_json::to_value(&report).map_err(|e| Error::Input(e.to_string()))?;
+        if let Some(most) = q.max_moves {
+            bound_lists(&mut json, &["moves"], most.max(1));
+        }
+        Ok(json)
     })
     .await
 }
@@ -173,7 +193,14 @@ async fn sum(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Componen
     .await
 }
 
-/// `explain`: a position, or the components of a sum.
+/// The most options (or components) an explanation lists by default, and at most when asked
+/// for more with `max_options`: the rest are counted, not sent.
+pub const EXPLAIN_OPTIONS: usize = 200;
+/// The largest `max_options` of an explanation.
+pub const MAX_EXPLAIN_OPTIONS: usize = 10_000;
+
+/// `explain`: a position, or the components of a sum; `max_options`: list at most that many
+/// options (or components; default [`EXPLAIN_OPTIONS`], at most [`MAX_EXPLAIN_OPTIONS`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExplainAsked {
@@ -181,6 +208,7 @@ struct ExplainAsked {
     components: Option<Vec<String>>,
     #[serde(default)]
     misere: bool,
+    max_options: Option<usize>,
     #[serde(default)]
     files: HashMap<String, String>,
     #[serde(default)]
@@ -192,15 +220,39 @@ async fn explain(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<Expl
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
+    let most = q.max_options.unwrap_or(EXPLAIN_OPTIONS).clamp(1, MAX_EXPLAIN_OPTIONS);
     jobs.run(q.limits, q.files, move |s| {
         let what = match (q.position, q.components) {
             (Some(p), None) => Explained::Position(games::words(&p)),
             (None, Some(c)) => Explained::Sum(c),
             _ => return Err(Error::Input("explain takes either `position` or `components`".into())),
         };
-        query::explain(&what, Convention::misere_if(q.misere), s)
+        let report = query::explain(&what, Convention::misere_if(q.misere), s)?;
+        let mut json = serde_json::to_value(&report).map_err(|e| Error::Input(e.to_string()))?;
+        bound_lists(&mut json, &["options", "components"], most);
+        Ok(json)
     })
     .await
+}
+
+/// Cut the lists named `keys` of a report (an explanation's `options` and `components`, a
+/// genus's `options`, the `moves` of `moves`) to `most` entries; a cut list's full length is
+/// written beside it as `KEY_total`. The mex set, the nim-sum and the value are of the whole
+/// list.
+fn bound_lists(json: &mut serde_json::Value, keys: &[&str], most: usize) {
+    let serde_json::Value::Object(map) = json else { return };
+    for &key in keys {
+        if let Some(serde_json::Value::Array(list)) = map.get_mut(key) {
+            let total = list.len();
+            if total > most {
+                list.truncate(most);
+                map.insert(format!("{key}_total"), total.into());
+            }
+        }
+    }
+    if let Some(genus) = map.get_mut("genus") {
+        bound_lists(genus, keys, most);
+    }
 }
 
 /// `seq`: the game with its rules, the last heap, the method.
@@ -275,11 +327,14 @@ async fn table(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<TableA
     .await
 }
 
-/// `graph`: a digraph file (given in `files`).
+/// `graph`: a digraph file (given in `files`); `undirected`: the file read as an undirected
+/// graph (the games on undirected graphs), answered with its vertices and edges only.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GraphAsked {
     file: String,
+    #[serde(default)]
+    undirected: bool,
     #[serde(default)]
     files: HashMap<String, String>,
     #[serde(default)]
@@ -295,11 +350,46 @@ struct GraphAnswer {
     arc_list: Vec<[u32; 2]>,
 }
 
+/// An undirected graph to draw: its vertices in the file's order and each edge once, as
+/// `[u, v]` with `u < v` (indices into `vertices`).
+#[derive(Serialize)]
+struct UndirectedAnswer {
+    vertices: Vec<Named>,
+    edge_list: Vec<[u32; 2]>,
+}
+
+#[derive(Serialize)]
+struct Named {
+    name: String,
+}
+
 async fn graph(State(jobs): State<Arc<Jobs>>, b: std::result::Result<Json<GraphAsked>, JsonRejection>) -> Response {
     let q = match body(b) {
         Ok(q) => q,
         Err(f) => return f.into_response(),
     };
+    if q.undirected {
+        return jobs
+            .run(q.limits, q.files, move |_| {
+                let g = grundy::games::graph_format::read_undirected(&q.file)?;
+                let mut edge_list: Vec<[u32; 2]> = g
+                    .vertices()
+                    .flat_map(|v| {
+                        g.followers(v)
+                            .iter()
+                            .filter(move |&&w| v != w)
+                            .map(move |&w| [v.min(w), v.max(w)])
+                    })
+                    .collect();
+                edge_list.sort_unstable();
+                edge_list.dedup();
+                Ok(UndirectedAnswer {
+                    vertices: g.names().iter().map(|name| Named { name: name.clone() }).collect(),
+                    edge_list,
+                })
+            })
+            .await;
+    }
     jobs.run(q.limits, q.files, move |s| {
         let solved = grundy::games::graph::load(&q.file, &s.control)?;
         let g = &solved.graph;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 const INDEX: &str = include_str!("../assets/index.html");
 const STYLE: &str = include_str!("../assets/style.css");
 const SCRIPT: &str = include_str!("../assets/app.js");
+const ICON: &str = include_str!("../assets/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     (
@@ -22,7 +23,8 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
-/// `/`, `/style.css`, `/app.js`.
+/// `/`, `/style.css`, `/app.js`, and the icon (an SVG, under `/favicon.svg` and the
+/// `/favicon.ico` browsers ask for).
 pub fn routes() -> Router<Arc<Jobs>> {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
@@ -31,4 +33,6 @@ pub fn routes() -> Router<Arc<Jobs>> {
             "/app.js",
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
         )
+        .route("/favicon.svg", get(|| async { asset("image/svg+xml", ICON) }))
+        .route("/favicon.ico", get(|| async { asset("image/svg+xml", ICON) }))
 }

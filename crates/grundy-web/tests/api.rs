@@ -884,3 +884,151 @@ async fn a_busy_server_answers_503_with_retry_after_at_once() {
     let (status, v) = post(addr, "/api/value", json!({"position": "nim 1 2"})).await;
     assert_eq!((status, v["value"].as_u64()), (200, Some(3)));
 }
+
+/// Issue 34: every file game's editor carries its example file's text, and the example built
+/// from that text has a value (the page's Example button loaded an empty file before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_file_game_carries_its_example_file() {
+    let addr = start(ServerLimits::default()).await;
+    let (_, list) = request(addr, "GET", "/api/list", "").await;
+    let list: Value = serde_json::from_str(&list).unwrap();
+    let mut seen = 0;
+    for g in list["games"].as_array().unwrap() {
+        let ed = &g["editor"];
+        if ed["kind"] != "file" {
+            continue;
+        }
+        seen += 1;
+        let text = ed["example"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}: no example text", g["name"]));
+        assert!(
+            text.lines().any(|l| !l.trim().is_empty() && !l.starts_with('#')),
+            "{}",
+            g["name"]
+        );
+        let file = ed["file"].as_str().unwrap();
+        // The example's words after the file's name.
+        let example = g["example"].as_str().unwrap();
+        let rest: Vec<&str> = example.split_whitespace().skip(2).collect();
+        let position = format!("{} {file} {}", g["name"].as_str().unwrap(), rest.join(" "));
+        let (status, v) = post(
+            addr,
+            "/api/value",
+            json!({"position": position.trim(), "files": {file: text}}),
+        )
+        .await;
+        assert_eq!(status, 200, "{position}: {v}");
+        // The same value as the example read from the examples folder.
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+        let ws = games::words(example);
+        let from_disk: Vec<String> = ws
+            .iter()
+            .enumerate()
+            .map(|(i, w)| if i == 1 { format!("{root}{w}") } else { w.clone() })
+            .collect();
+        let p = games::build(&from_disk, &Settings::default()).unwrap();
+        assert_eq!(v["value"], as_json(&p.value().unwrap()), "{position}");
+    }
+    assert!(seen >= 3, "{seen}");
+}
+
+/// Issue 34: an explanation lists at most 200 options (or `max_options`), counts the rest in
+/// `options_total`, and keeps the mex set of every option.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_explanation_is_bounded() {
+    let addr = start(ServerLimits::default()).await;
+    let (status, ex) = post(addr, "/api/explain", json!({"position": "nim 1000"})).await;
+    assert_eq!(status, 200, "{ex}");
+    assert_eq!(ex["options"].as_array().unwrap().len(), 200);
+    assert_eq!(ex["options_total"], 1000);
+    assert_eq!(
+        ex["set"].as_array().unwrap().len(),
+        1000,
+        "the mex set is of every option"
+    );
+    assert_eq!(ex["value"], 1000);
+    let (_, ex) = post(
+        addr,
+        "/api/explain",
+        json!({"position": "nim 1000", "max_options": 5000}),
+    )
+    .await;
+    assert_eq!(ex["options"].as_array().unwrap().len(), 1000);
+    assert!(ex.get("options_total").is_none());
+    // A small explanation is the library's report unchanged.
+    let (_, ex) = post(addr, "/api/explain", json!({"position": "nim 3"})).await;
+    assert_eq!(ex["options"].as_array().unwrap().len(), 3);
+    assert!(ex.get("options_total").is_none());
+    // A sum of many components: the components are cut the same way.
+    let heaps: Vec<String> = (1..=300).map(|n| n.to_string()).collect();
+    let (status, ex) = post(
+        addr,
+        "/api/explain",
+        json!({"position": format!("nim {}", heaps.join(" "))}),
+    )
+    .await;
+    assert_eq!(status, 200, "{ex}");
+    assert_eq!(ex["components"].as_array().unwrap().len(), 200);
+    assert_eq!(ex["components_total"], 300);
+}
+
+/// Issue 34: an undirected graph file is drawn from its edges (each once, no arrows), and the
+/// browser's `/favicon.ico` is the page's icon, not a 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undirected_graphs_and_the_icon() {
+    let addr = start(ServerLimits::default()).await;
+    let (status, g) = post(
+        addr,
+        "/api/graph",
+        json!({"file": "g.txt", "undirected": true, "files": {"g.txt": "a b\nb c\nc a\nd\n"}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{g}");
+    let names: Vec<&str> = g["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a", "b", "c", "d"]);
+    assert_eq!(g["edge_list"], json!([[0, 1], [0, 2], [1, 2]]));
+    let (status, body) = request(addr, "GET", "/favicon.ico", "").await;
+    assert_eq!(status, 200);
+    assert!(body.contains("<svg"), "{body}");
+}
+
+/// Issue 34: `moves` with `max_moves` lists at most that many moves and counts them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_can_be_bounded() {
+    let addr = start(ServerLimits::default()).await;
+    let (status, m) = post(addr, "/api/moves", json!({"position": "nim 500", "max_moves": 50})).await;
+    assert_eq!(status, 200, "{m}");
+    assert_eq!(m["moves"].as_array().unwrap().len(), 50);
+    assert_eq!(m["moves_total"], 500);
+    let (_, m) = post(addr, "/api/moves", json!({"position": "nim 5"})).await;
+    assert_eq!(m["moves"].as_array().unwrap().len(), 5);
+    assert!(m.get("moves_total").is_none());
+}
+
+/// Issue 34: a range may follow a prefix (`cram 3x3..6`: the boards 3x3 to 3x6), each cell the
+/// value of its position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_range_may_follow_a_prefix() {
+    let addr = start(ServerLimits::default()).await;
+    let (status, t) = post(addr, "/api/table", json!({"table": "cram 3x3..6"})).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["n"], json!([3, 4, 5, 6]));
+    assert_eq!(t["table"], "cram 3x3..6");
+    let want: Vec<Value> = (3..=6)
+        .map(|n| as_json(&built(&format!("cram 3x{n}")).value().unwrap()))
+        .collect();
+    assert_eq!(t["values"], Value::Array(want));
+    let (status, same) = post(addr, "/api/table", json!({"table": "cram 3x3..3x6"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(same["values"], t["values"]);
+    // Plain ranges are unchanged.
+    let (status, t) = post(addr, "/api/table", json!({"table": "wythoff 0..2 0..2"})).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["values"], json!([[0, 1, 2], [1, 2, 0], [2, 0, 1]]));
+}

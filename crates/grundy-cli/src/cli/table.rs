@@ -1,6 +1,7 @@
 //! `grundy table GAME ARGS...`: the values of a two-parameter family as the thesis tabulates
 //! them. One or two of the game's arguments are ranges `A..B` (inclusive): `grundy table welter 3
-//! 1..16` is the thesis's row g(3,n); `grundy table lattice 0..8 0..8` its 9×9 table. Each cell
+//! 1..16` is the thesis's row g(3,n); `grundy table lattice 0..8 0..8` its 9×9 table; a range
+//! may follow a prefix (`grundy table cram 3x3..10`: the boards 3x3 to 3x10). Each cell
 //! is the position built from the words as `grundy value` would build it; a cell that is not a
 //! position (two pawns on one square) is blank. `--boolean` prints the Boolean function of ch.9
 //! instead: B = 1 when some option has B = 0, else 0, i.e. B = 0 exactly at the P-positions, read

@@ -330,7 +330,13 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
-        editor: super::Editor::File { file: "graph.txt", cells: None, graph: true },
+        editor: super::Editor::File {
+            file: "graph.txt",
+            cells: None,
+            graph: true,
+            undirected: false,
+            example: include_str!("../../../../examples/graphs/thesis_ch2.txt"),
+        },
         reads_file: true,
         ..Capabilities::NONE
     },

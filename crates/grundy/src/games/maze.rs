@@ -388,7 +388,13 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
-        editor: super::Editor::File { file: "maze.txt", cells: Some(".#@"), graph: false },
+        editor: super::Editor::File {
+            file: "maze.txt",
+            cells: Some(".#@"),
+            graph: false,
+            undirected: false,
+            example: include_str!("../../../../examples/mazes/handbook1.txt"),
+        },
         reads_file: true,
         picture: Some(value_grid),
         ..Capabilities::NONE

@@ -122,6 +122,13 @@ pub enum Editor {
         /// The cell characters, the first being the cell of a full board.
         cells: &'static str,
     },
+    /// A strip written one character per column (`columns` gives each character with its
+    /// column's cells, top first, `.` free and `#` taken); a number N is N columns of the first
+    /// character. A click picks the cells a move takes.
+    Columns {
+        /// Each column character with its cells, top first (`(":", "..")`: both free).
+        columns: &'static [(&'static str, &'static str)],
+    },
     /// A staircase (a Young diagram): row lengths joined by `,`, each row at most as long as
     /// the one before; `ROWSxCOLUMNS` is a full rectangle. A click at (row, column) keeps of
     /// each row from that one on only the cells left of the column.
@@ -138,8 +145,14 @@ pub enum Editor {
         file: &'static str,
         /// For a board file: the cell characters (a click turns a cell into the next one).
         cells: Option<&'static str>,
-        /// Whether the text is a digraph (drawn with each vertex's value).
+        /// Whether the text is a graph (a digraph is drawn with each vertex's value).
         graph: bool,
+        /// Whether the graph is read undirected (drawn without arrows; a position names the
+        /// vertices left, and no words is the whole graph).
+        undirected: bool,
+        /// The text of the registry example's file (`example` names it on disk), so a front end
+        /// without the examples folder can load the example.
+        example: &'static str,
     },
 }
 

@@ -614,7 +614,13 @@ pub const ENTRY: GameEntry = GameEntry {
     heap_rules: None,
     claims: None,
     caps: Capabilities {
-        editor: super::Editor::File { file: "graph.txt", cells: None, graph: true },
+        editor: super::Editor::File {
+            file: "graph.txt",
+            cells: None,
+            graph: true,
+            undirected: true,
+            example: include_str!("../../../../examples/graphs/path7.txt"),
+        },
         reads_file: true,
         sequence: Some(node_sequence),
         ..Capabilities::NONE

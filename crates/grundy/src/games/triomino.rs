@@ -368,21 +368,53 @@ fn config(entries: usize) -> Config {
     }
 }
 
+/// A strip as [`Triomino::format`] prints it: one character a column, `:` both cells empty,
+/// `'` the top one only, `,` the bottom one only, `#` none; `None` for another word.
+fn parse_columns(word: &str) -> Option<Strip> {
+    if word.is_empty() || word.len() as u64 > MAX_LENGTH + 1 {
+        return None;
+    }
+    word.chars()
+        .map(|c| match c {
+            '#' => Some(0),
+            '\'' => Some(1),
+            ',' => Some(2),
+            ':' => Some(3),
+            _ => None,
+        })
+        .collect()
+}
+
 fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn AnyPosition>> {
     let mut words = words.to_vec();
     let stats = args::GameOptions::take(&mut words, "triomino", ENTRY.caps.options)?.flag("stats");
     let [word] = words.as_slice() else {
-        return input("triomino takes the length N of the 2×N board, e.g. `triomino 4`");
+        return input(
+            "triomino takes the length N of the 2×N board (`triomino 4`), or its columns as positions print them (`triomino #,::`)",
+        );
     };
-    let n = parse_natural(word, "triomino length")?;
-    if n > MAX_LENGTH {
-        return input(format!("triomino {n}: boards up to 2×{MAX_LENGTH} are accepted"));
+    // The length is checked before a strip of it is built.
+    let strip = match parse_columns(word) {
+        Some(strip) => strip,
+        None => {
+            let n = parse_natural(word, "triomino length")?;
+            if n > MAX_LENGTH {
+                return input(format!("triomino {n}: boards up to 2×{MAX_LENGTH} are accepted"));
+            }
+            Triomino::full(n as usize)
+        }
+    };
+    if strip.len() as u64 > MAX_LENGTH {
+        return input(format!(
+            "triomino of {} columns: boards up to 2×{MAX_LENGTH} are accepted",
+            strip.len()
+        ));
     }
     if !stats {
         return Ok(Box::new(Instance::new(
             "triomino",
             StripEngine::new(settings.max_states, settings.control.clone()),
-            Triomino::full(n as usize),
+            strip,
         )));
     }
     Ok(Box::new(
@@ -390,7 +422,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
             "triomino",
             Triomino,
             config(0).with_limits::<Triomino>(settings),
-            Triomino::full(n as usize),
+            strip,
         )
         .with_stats(stats)
         .with_control(settings.control.clone()),
@@ -432,14 +464,16 @@ pub const ENTRY: GameEntry = GameEntry {
             any rotation) on empty cells: a whole column and one cell of a neighbouring column. \
             The player who cannot move loses. Positions after moves print column by column: \
             `:` both cells empty, `'` top only, `,` bottom only, `#` none.",
-    syntax: "N   the length of the 2×N board",
+    syntax: "N | COLUMNS   the length of the 2×N board, or its columns as positions print them (`#,::`)",
     example: "triomino 4",
     hard_example: "triomino 200",
     build,
     heap_rules: None,
     claims: None,
     caps: Capabilities {
-        editor: super::Editor::Numbers,
+        editor: super::Editor::Columns {
+            columns: &[(":", ".."), ("'", ".#"), (",", "#."), ("#", "##")],
+        },
         options: &[super::GameOption::STATS],
         board_search: true,
         sequence: Some(strip_sequence),
@@ -450,6 +484,28 @@ pub const ENTRY: GameEntry = GameEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A position as it prints is a position again: every move of `triomino 6` and of the
+    /// positions after it, typed back, has the value the move reached.
+    #[test]
+    fn printed_positions_are_read_back() {
+        let settings = Settings::default();
+        let start = build("triomino", &["6".to_string()], &settings).unwrap();
+        for m in start.moves().unwrap() {
+            let text = m.next.text();
+            let again = build("triomino", std::slice::from_ref(&text), &settings).unwrap();
+            assert_eq!(again.text(), text);
+            assert_eq!(again.value().unwrap(), m.next.value().unwrap(), "{text}");
+            for m2 in again.moves().unwrap() {
+                let t2 = m2.next.text();
+                let back = build("triomino", std::slice::from_ref(&t2), &settings).unwrap();
+                assert_eq!(back.value().unwrap(), m2.next.value().unwrap(), "{t2}");
+            }
+        }
+        assert!(build("triomino", &["#x".to_string()], &settings).is_err());
+        assert!(build("triomino", &[u64::MAX.to_string()], &settings).is_err());
+        assert!(build("triomino", &[":".repeat(MAX_LENGTH as usize + 1)], &settings).is_err());
+    }
 
     #[test]
     fn component_recurrence_equals_the_search_engine() {

@@ -1,6 +1,7 @@
 //! Tables of two-parameter families (`grundy table`), as the thesis tabulates them: one or two
 //! of the game's arguments are ranges `A..B` (inclusive), `welter 3 1..16` is the row g(3,n),
-//! `lattice 0..8 0..8` a 9×9 table. Each cell is the position built from the words as
+//! `lattice 0..8 0..8` a 9×9 table; a range may follow a prefix, `cram 3x3..10` being the boards
+//! 3x3 to 3x10 (no row law applies to a prefixed range). Each cell is the position built from the words as
 //! [`crate::games::build`] builds it; a cell that is not a position (two pawns on one square) is
 //! blank. With `boolean`, the Boolean function of ch.9: B = 0 exactly at the P-positions, read
 //! off the values. Each row gets its eventual arithmetic-periodic form
@@ -23,16 +24,28 @@ use crate::value::Value;
 /// Most cells in one table.
 pub const MAX_CELLS: u64 = 1_000_000;
 
-/// One word of the game's arguments: a fixed word or a range.
+/// One word of the game's arguments: a fixed word or a range, the range's numbers written after
+/// a fixed prefix (`3x3..10`: the boards `3x3` to `3x10`; the prefix is empty for `1..16`).
 #[derive(Clone, Debug)]
 enum Arg {
     Fixed(String),
-    Range(u64, u64),
+    Range(u64, u64, String),
 }
 
-fn parse_range(word: &str) -> Result<Option<(u64, u64)>> {
+/// `A..B`, or `PA..B` / `PA..PB` with a prefix P that does not end in a digit (`3x3..10`).
+fn parse_range(word: &str) -> Result<Option<(u64, u64, String)>> {
     let Some((a, b)) = word.split_once("..") else {
         return Ok(None);
+    };
+    let digits = a.len() - a.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let prefix = if digits > 0 && digits < a.len() {
+        a[..a.len() - digits].trim_start_matches('=')
+    } else {
+        ""
+    };
+    let (a, b) = match prefix {
+        "" => (a, b),
+        p => (&a[a.len() - digits..], b.strip_prefix(p).unwrap_or(b)),
     };
     let num = |s: &str| crate::games::heap::parse_natural(s.trim_start_matches('='), "range end");
     let (a, b) = (num(a)?, num(b)?);
@@ -41,7 +54,7 @@ fn parse_range(word: &str) -> Result<Option<(u64, u64)>> {
             "range {word} is empty: write A..B with A ≤ B (both ends included)"
         )));
     }
-    Ok(Some((a, b)))
+    Ok(Some((a, b, prefix.to_string())))
 }
 
 /// A cell: its value, or blank when the words are not a position.
@@ -63,13 +76,13 @@ impl Table {
         for (i, a) in self.args.iter().enumerate() {
             out.push(match a {
                 Arg::Fixed(w) => w.clone(),
-                Arg::Range(..) => {
+                Arg::Range(_, _, prefix) => {
                     let v = if self.ranges.len() == 2 && i == self.ranges[0] {
                         r
                     } else {
                         c
                     };
-                    v.to_string()
+                    format!("{prefix}{v}")
                 }
             });
         }
@@ -85,10 +98,14 @@ impl Table {
         let mut flag: Option<String> = None;
         for (i, a) in self.args.iter().enumerate() {
             let w = match a {
-                Arg::Range(..) if i == varying => "n".to_string(),
-                Arg::Range(..) => r.to_string(),
+                Arg::Range(_, _, prefix) if i == varying => format!("{prefix}n"),
+                Arg::Range(_, _, prefix) => format!("{prefix}{r}"),
                 Arg::Fixed(w) => w.clone(),
             };
+            // A prefixed range (`3x3..10`) is no number: no law of numbers applies.
+            if matches!(a, Arg::Range(_, _, prefix) if !prefix.is_empty()) {
+                numeric = false;
+            }
             // A flag (`--set 1,2,3`) labels the word after it: `set={1,2,3}`.
             if let Some(name) = w.strip_prefix("--") {
                 flag = Some(name.to_string());
@@ -127,7 +144,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
     // Count the cells before listing them: a range such as 0..2^64−1 must be refused, not
     // collected (u128: the width b − a + 1 of a u64 range may be 2^64).
     let width = |i: usize| match args[i] {
-        Arg::Range(a, b) => u128::from(b) - u128::from(a) + 1,
+        Arg::Range(a, b, _) => u128::from(b) - u128::from(a) + 1,
         Arg::Fixed(_) => 1,
     };
     let cells_count: u128 = ranges.iter().fold(1u128, |n, &i| n.saturating_mul(width(i)));
@@ -137,7 +154,7 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
         )));
     }
     let span = |i: usize| match args[i] {
-        Arg::Range(a, b) => (a..=b).collect::<Vec<u64>>(),
+        Arg::Range(a, b, _) => (a..=b).collect::<Vec<u64>>(),
         Arg::Fixed(_) => unreachable!(),
     };
     let (rows, cols) = match ranges.len() {
@@ -166,6 +183,10 @@ fn compute(game: String, args: Vec<Arg>, settings: &Settings) -> Result<Table> {
     if let Ok(entry) = games::find(&table.game)
         && let Some(grid) = entry.caps.grid
         && table.args.len() == 2
+        && table
+            .args
+            .iter()
+            .all(|a| !matches!(a, Arg::Range(_, _, prefix) if !prefix.is_empty()))
     {
         table.cells = grid_cells(&table, grid, &settings.control)?;
         return Ok(table);
@@ -266,7 +287,7 @@ fn numeric(cell: &Cell, boolean: bool) -> Option<u64> {
 /// has no heap sequence or nothing is proved.
 fn heap_law(t: &Table, ri: usize, settings: &Settings) -> Result<Option<Periodicity>> {
     let varying = *t.ranges.last().expect("at least one range");
-    if varying + 1 != t.args.len() {
+    if varying + 1 != t.args.len() || matches!(&t.args[varying], Arg::Range(_, _, prefix) if !prefix.is_empty()) {
         return Ok(None);
     }
     let Some(make) = games::find(&t.game).ok().and_then(|e| e.heap_rules) else {
@@ -388,8 +409,8 @@ fn report_of(t: &Table, boolean: bool, forms: bool, settings: &Settings) -> Resu
     let title = {
         let mut w = t.words(0, 0);
         for &i in &t.ranges {
-            if let Arg::Range(a, b) = t.args[i] {
-                w[i + 1] = format!("{a}..{b}");
+            if let Arg::Range(a, b, prefix) = &t.args[i] {
+                w[i + 1] = format!("{prefix}{a}..{b}");
             }
         }
         w.join(" ")
@@ -438,7 +459,7 @@ pub fn report(words: &[String], boolean: bool, forms: bool, settings: &Settings)
     let entry = games::find(name)?;
     let args: Vec<Arg> = rest
         .iter()
-        .map(|w| Ok(parse_range(w)?.map_or_else(|| Arg::Fixed(w.clone()), |(a, b)| Arg::Range(a, b))))
+        .map(|w| Ok(parse_range(w)?.map_or_else(|| Arg::Fixed(w.clone()), |(a, b, prefix)| Arg::Range(a, b, prefix))))
         .collect::<Result<_>>()?;
     // A game claimed by its word (an octal code such as `0.137`) keeps that word: the
     // entry's name alone would lose the code.
