@@ -209,3 +209,31 @@ fn play_accepts_a_vertex_as_a_move() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("you play b\n\nposition: d e f g\nI play d"), "{text}");
 }
+
+/// A family's positions are read back as printed (`arc-kayles grid 2x3 1,3 2,1 ...`): the
+/// explorer plays on by sending them, and `grid takes rows x columns` stopped it after one move.
+#[test]
+fn a_family_s_printed_positions_are_read_back() {
+    for start in [
+        "arc-kayles grid 2x3",
+        "node-kayles petersen 5,2",
+        "node-kayles grid 3x3",
+    ] {
+        let p = crate::support::position(start);
+        for m in p.moves().unwrap() {
+            let after = m.next.value().unwrap();
+            let words = format!("{} {}", m.next.game(), m.next.text());
+            assert_eq!(
+                value(&words),
+                after.finite().unwrap().0,
+                "{start}: {} → {words}",
+                m.label
+            );
+        }
+    }
+    // Vertices that are not in the family's graph are refused.
+    let out = grundy(&["value", "node-kayles", "grid", "2x2", "9,9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

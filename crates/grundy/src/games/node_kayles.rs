@@ -512,10 +512,19 @@ fn graph_game(game: &str, rule: Rule, words: &[String], settings: &Settings) -> 
     };
     crate::games::args::no_other_options(words, game, "none")?;
     if graph_families::is_family(first) {
-        let (graph, symmetries) = graph_families::parse_with_symmetries(words, &settings.control)?;
+        // A family takes one word (`grid 3x4`, `petersen 7,2`); the words after it name the
+        // vertices still in play, as the game prints its positions.
+        let (family, vertices) = words.split_at(words.len().min(2));
+        let (graph, symmetries) = graph_families::parse_with_symmetries(family, &settings.control)?;
+        let title = format!("{game} {}", family.join(" "));
+        // Automorphisms of the whole graph map any position to one of the same value.
         let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
-        let start = g.start();
-        return Ok((format!("{game} {}", words.join(" ")), g, start));
+        let start = if vertices.is_empty() {
+            g.start()
+        } else {
+            g.position_of(vertices)?
+        };
+        return Ok((title, g, start));
     }
     crate::files::reserve_for(std::path::Path::new(first), 8, &settings.control)?;
     let graph = graph_format::read_undirected(first)?;
@@ -607,7 +616,7 @@ pub const ENTRY: GameEntry = GameEntry {
             hypercube D, tree P1,P2,... (parents of vertices 1..n, 0 for a root). Files: any \
             format `graph` reads (edge list, Graphviz DOT, JSON), and undirected DOT \
             `graph { a -- b }`. `seq` takes a family with {n}: `seq node-kayles 'grid 3x{n}'`.",
-    syntax: "FAMILY ARGS | FILE [V ...]   a family, the whole graph of a file, or its subgraph on the named vertices (`-`: none)",
+    syntax: "FAMILY ARGS [V ...] | FILE [V ...]   a family or a file, whole or its subgraph on the named vertices (`-`: none)",
     example: "node-kayles examples/graphs/path7.txt",
     hard_example: "node-kayles examples/graphs/grid8x8.txt",
     build,
@@ -636,7 +645,7 @@ pub const ARC_ENTRY: GameEntry = GameEntry {
             removes both its endpoints, with every edge touching them. The player who cannot \
             move (no edge left) loses. Families: grid RxC, cycle N, path N, complete N, queens N, \
             petersen N,K, hypercube D, tree P1,P2,...; `seq` takes a family with {n}.",
-    syntax: "FAMILY ARGS | FILE [V ...]   a family, the whole graph of a file, or its subgraph on the named vertices",
+    syntax: "FAMILY ARGS [V ...] | FILE [V ...]   a family or a file, whole or its subgraph on the named vertices",
     example: "arc-kayles grid 3x3",
     hard_example: "arc-kayles grid 6x6",
     build: build_arc,
