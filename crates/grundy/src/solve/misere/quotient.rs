@@ -231,8 +231,54 @@ pub struct Built {
     /// The heaps where the presentation changed (MisereSolver's expansion heaps): the quotient
     /// of the heaps before could not take the heap in as one of its elements.
     pub refined: Vec<u64>,
-    /// Whether the construction was stopped by the control (Ctrl-C) before `to`.
-    pub interrupted: bool,
+    /// The period of Φ proved for every heap, when the periodicity theorem applies at the last
+    /// heap ([`proved_period`]).
+    pub period: Option<PhiPeriod>,
+    /// What stopped the construction before `to`, when it was a limit or the control (the
+    /// state limit, the memory limit, Ctrl-C): the front end's exit status.
+    #[serde(skip)]
+    pub cause: Option<Error>,
+}
+
+/// The pretending function Φ periodic from heap `preperiod` on with period `period`, for every
+/// heap (not only those computed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PhiPeriod {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+}
+
+/// The period of Φ proved for all heaps, from the quotient of heaps ≤ N of a take-and-break
+/// game whose options leave at most two heaps (octal codes; no "unequal" rule) and take at
+/// most k: when Φ(m + p) = Φ(m) for n₀ ≤ m ≤ N − p and N ≥ 2·max(n₀, 1) + 2p + k − 1, the
+/// quotient is that of every heap and Φ has period p from n₀ on.
+///
+/// Why (the argument of the Guy–Smith periodicity theorem carried to quotients, as in PS2008's
+/// periodicity theorem): for a heap n > N, each option n − j of n has Φ(n − j) = Φ(n − j − p)
+/// and each split a + b of n − j (a ≤ b) has b − p ≥ max(n₀, 1), so Φ(b) = Φ(b − p); conversely
+/// for the options of n − p. So the options of n have the same images as those of n − p;
+/// giving n the element of n − p, heap n acts on the proof's states exactly as heap n − p, so
+/// the bipartite test passes unchanged; by induction on n, for every heap.
+pub fn proved_period<R: HeapRules + ?Sized>(q: &Quotient, rules: &R) -> Option<PhiPeriod> {
+    let rules = rules.take_break()?;
+    if !rules.provable() || rules.max_parts() > 2 {
+        return None;
+    }
+    let k = rules.max_removal() as u64;
+    let n = q.to();
+    let phi = &q.heap_class;
+    for p in 1..=n {
+        let mut n0 = n - p + 1;
+        while n0 > 0 && phi[(n0 - 1 + p) as usize] == phi[(n0 - 1) as usize] {
+            n0 -= 1;
+        }
+        if n + 1 >= 2 * n0.max(1) + 2 * p + k {
+            return Some(PhiPeriod { preperiod: n0, period: p });
+        }
+    }
+    None
 }
 
 /// The misère quotient of `rules` restricted to heaps 0..=`to`, built heap by heap by
@@ -244,9 +290,9 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Re
     let mut solver = solver::Solver::new(&opts);
     let mut refined = Vec::new();
     let mut stopped = None;
-    let mut interrupted = false;
+    let mut cause = None;
     for h in 1..=to {
-        limits.control.progress("misère quotient: heaps", h - 1, None);
+        limits.control.progress(HEAP_PHASE, h - 1, None);
         match solver.next(limits) {
             Ok(Ok(solver::Step::Same)) => {}
             Ok(Ok(solver::Step::Changed(_))) => refined.push(h),
@@ -258,17 +304,19 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Re
                 stopped = Some(format!(
                     "heap {h}: proving a candidate needs more than {n} proof states (the quotient may be large or infinite there)"
                 ));
+                cause = Some(Error::StateLimit(n));
                 break;
             }
-            Err(Error::Interrupted) => {
-                stopped = Some(format!("interrupted at heap {h}"));
-                interrupted = true;
+            Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => {
+                stopped = Some(format!("heap {h}: {e}"));
+                cause = Some(e);
                 break;
             }
             Err(e) => return Err(e),
         }
     }
-    limits.control.finished("misère quotient: heaps");
+    limits.control.finished(solver::PROOF_PHASE);
+    limits.control.finished(HEAP_PHASE);
     let q = present(&solver::to_quotient(&solver.pret));
     // The only gate: what is returned passes the proof (not interruptible, it is the last step).
     let gate = limits.with_control(limits.control.clone().with_cancel(crate::control::Cancel::new()));
@@ -281,13 +329,19 @@ pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Re
     let stable_from = refined.last().copied().unwrap_or(0);
     Ok(Built {
         stabilised: stopped.is_none() && stabilised(stable_from, to),
+        period: proved_period(&q, rules),
         quotient: q,
         stopped,
         stable_from,
         refined,
-        interrupted,
+        cause,
     })
 }
+
+/// The progress phase of the construction: the heaps finished, with no total and so no
+/// estimate of the time left (a heap that changes the presentation can cost far more than the
+/// others).
+pub const HEAP_PHASE: &str = "misère quotient: heaps finished";
 
 /// Whether a presentation unchanged from heap `from` to heap `to` counts as stable: for at
 /// least [`STABLE_RUN`] heaps, and for at least as many heaps as came before `from` (a run as

@@ -48,6 +48,10 @@ pub const MAX_ELEMENTS: usize = 1 << 18;
 /// Most recalibrations for one heap.
 pub const MAX_ROUNDS: usize = 100_000;
 
+/// The progress phase of a long proof: the sums (states) walked so far in it, with no total
+/// (none is known in advance).
+pub const PROOF_PHASE: &str = "misère quotient: proof states at this heap";
+
 /// A set of elements, as bits.
 type Set = Vec<u64>;
 
@@ -82,10 +86,21 @@ pub struct Options {
 impl Options {
     /// The options of heaps 0..=`to`.
     pub fn of<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Options> {
+        if to >= u64::from(u32::MAX) {
+            return Err(Error::Input(format!(
+                "heap {to} is too large for a quotient: heaps up to {} are taken",
+                u32::MAX - 1
+            )));
+        }
+        // A few words per heap at least (its options, its image, its row in each table):
+        // refused at once when that cannot fit.
+        limits.control.reserve(to.saturating_mul(64))?;
         let mut of: Vec<Vec<Word>> = Vec::with_capacity(to as usize + 1);
+        let mut bytes = 0u64;
         for h in 0..=to {
             if h % 64 == 0 {
                 limits.control.check()?;
+                limits.control.reserve(bytes)?;
             }
             let mut opts: Vec<Word> = Vec::new();
             rules.heap_options(h, &mut |parts| {
@@ -101,6 +116,7 @@ impl Options {
                 .collect();
             cleaned.sort();
             cleaned.dedup();
+            bytes += cleaned.iter().map(|w| 24 + 4 * w.len() as u64).sum::<u64>();
             of.push(cleaned);
         }
         Ok(Options { of })
@@ -310,6 +326,9 @@ impl Pretension {
             steps += 1;
             if steps.is_multiple_of(4096) {
                 limits.control.check()?;
+                if steps.is_multiple_of(1 << 16) {
+                    limits.control.progress(PROOF_PHASE, steps, None);
+                }
             }
             let x = frame.0;
             let y = self.act(h, x);
