@@ -275,7 +275,10 @@ pub fn proved_period<R: HeapRules + ?Sized>(q: &Quotient, rules: &R) -> Option<P
             n0 -= 1;
         }
         if n + 1 >= 2 * n0.max(1) + 2 * p + k {
-            return Some(PhiPeriod { preperiod: n0, period: p });
+            return Some(PhiPeriod {
+                preperiod: n0,
+                period: p,
+            });
         }
     }
     None
