@@ -8,34 +8,20 @@
 //! classes, looked up in the P-portion. A quotient "at N" is the quotient of the game
 //! restricted to heaps ≤ N: a larger heap may make it grow.
 //!
-//! How (after Plambeck and Siegel's MisereSolver): heap by heap. For a new heap h, the outcome
-//! of h taken j times plus any sum Z of smaller heaps is found by the rules (a P-position has
-//! moves and no move to a P-position), reading the outcome of sums without h from the quotient
-//! so far and assuming, to keep the work finite, that it depends on Z through its class only.
-//! Then h is either an element already present (one whose products with every element have
-//! the outcomes h + that element has), or a new generator a: the products y·a^k are compared by
-//! their outcomes with every element and power, equal ones merged, and the powers of a close
-//! with a relation a^(m+p) = a^m. The assumption is then removed by a proof:
-//! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
-//! each class of heap in it the class of the rest, the same for every heap of that class, with
-//! the rests from which one of those heaps reaches a P-position), which are finitely many, and
-//! checks at each
-//! that the P-portion says P exactly when the rules do. By induction over the sums this proves
-//! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
-//! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
-//! them (the indistinguishability congruence recomputed on the enlarged monoid, from the
-//! proof states) until a candidate passes the proof; when its candidates go round without
-//! closing, [`free`] frees the last heaps (each its own generator with a guessed relation
-//! a^(m+2) = a^m, as MisereSolver does). A quotient that fails the proof is never returned: if
-//! no candidate passes, or a proof needs more than [`MAX_PROOF_STATES`] states, the
-//! construction stops with the quotient verified so far and says at which heap and why.
-//! Each quotient gets a canonical presentation ([`present`]); a presentation unchanged for a
-//! long run of heaps is reported as stable ([`stabilised`]).
+//! How: heap by heap with MisereSolver's algorithm ([`solver`]): a new heap is first tried as
+//! an element already there; otherwise the presentation changes (the old quotient times a free
+//! cyclic monoid for the heap, marked by the rules and reduced), and a failing candidate is
+//! recalibrated at its least failing sum until it passes. [`Quotient::verify`], the
+//! bipartite-monoid test over the states (element, elements of the options), is the only gate:
+//! what [`build`] returns passes it. A heap where no candidate is found, or whose work passes
+//! the state limit ([`MAX_PROOF_STATES`] at most), ends the construction with the quotient of
+//! the heaps before and the reason; so does Ctrl-C. Each quotient gets a canonical presentation
+//! ([`present`]); [`proved_period`] proves Φ periodic for every heap when the periodicity
+//! theorem applies.
 //!
-//! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
-//! representative sum), and a proof over the reachable states (small for small quotients, but
-//! exponential in the number of classes of heaps and their sets at worst; bounded by a state
-//! limit).
+//! Cost: per heap, a proof (the reachable states kept in antichains: small in practice,
+//! exponential in the order at worst) and, where the presentation changes, candidates of up to
+//! [`solver::MAX_ELEMENTS`] elements; all bounded by the state limit.
 //!
 //! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
 //! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
@@ -49,7 +35,7 @@ use crate::solve::heap_sequence::HeapRules;
 use rustc_hash::FxHashSet;
 use serde::Serialize;
 
-/// Most abstract states one proof may visit.
+/// Most proof states and candidate elements one heap's work may take.
 pub const MAX_PROOF_STATES: usize = 4_000_000;
 
 /// A misère quotient with its P-portion and the classes of heaps 0..=N.
