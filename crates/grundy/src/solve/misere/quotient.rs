@@ -447,7 +447,12 @@ pub fn present(q: &Quotient) -> Quotient {
 
 /// The order of the misère quotient of `rules` restricted to heaps ≤ `to` (for the census), or
 /// `None` when no verified quotient reaches `to`.
+/// Ctrl-C and the memory budget are errors here (the census stops on them rather than leave a
+/// cell empty); the state limit gives `None`.
 pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Option<usize>> {
     let b = build(rules, to, limits)?;
+    if let Some(e @ (Error::Interrupted | Error::MemoryLimit(_))) = &b.cause {
+        return Err(e.clone());
+    }
     Ok(b.stopped.is_none().then_some(b.quotient.order))
 }

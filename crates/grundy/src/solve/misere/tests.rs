@@ -630,3 +630,23 @@ fn a_stop_keeps_the_quotient_of_the_heaps_finished() {
     assert!(b.quotient.to() >= 20 && b.quotient.to() < 40, "to {}", b.quotient.to());
     assert!(b.quotient.verify(&r, &Settings::default()).unwrap());
 }
+
+/// The census's `order_at` passes Ctrl-C on as an error (a census must not record an empty
+/// cell for a row it was stopped in), and gives `None` at the state limit.
+#[test]
+fn order_at_stops_on_ctrl_c_and_is_empty_at_the_state_limit() {
+    let r = rules("0.07");
+    let cancel = crate::control::Cancel::new();
+    cancel.cancel();
+    let stopped = Settings::default().with_control(Control::new().with_cancel(cancel));
+    assert_eq!(
+        super::quotient::order_at(&r, 20, &stopped),
+        Err(crate::Error::Interrupted)
+    );
+    let small = Settings {
+        max_states: 1000,
+        ..Settings::default()
+    };
+    assert_eq!(super::quotient::order_at(&r, 30, &small), Ok(None));
+    assert_eq!(super::quotient::order_at(&r, 12, &Settings::default()), Ok(Some(12)));
+}
