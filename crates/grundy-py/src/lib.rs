@@ -93,12 +93,13 @@ fn quotient_json(
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
-        json(&QuotientReport::of(
-            &games::words(&spec),
-            to,
-            heaps.as_deref(),
-            &settings,
-        )?)
+        let report = QuotientReport::of(&games::words(&spec), to, heaps.as_deref(), &settings)?;
+        // A run stopped by Ctrl-C or a limit keeps its proved heaps for the command line; here
+        // the answer is whole or an exception, as for the other functions.
+        match &report.cause {
+            Some(cause) => Err(cause.clone()),
+            None => json(&report),
+        }
     })
 }
 

@@ -202,3 +202,14 @@ def test_a_three_heap_code_answers_a_short_request_at_once():
     s = grundy.sequence("0.99999", to=10)
     assert s.values.tolist() == [0, 1, 1, 1, 2, 2, 0, 0, 0, 3, 3]
     assert np.array_equal(s.values, grundy.sequence("0.99999", to=10, all=True).values)
+
+
+def test_a_quotient_stopped_by_a_limit_raises():
+    # The command line prints the heaps proved before the limit; Python answers whole or raises.
+    with pytest.raises(grundy.LimitError, match="max_states"):
+        grundy.quotient("0.07", to=30, max_states=50)
+
+
+def test_kayles_quotient_is_the_same_for_every_heap():
+    q = grundy.quotient("kayles", to=300)
+    assert q.all_heaps and q.period == 12 and "every heap" in q.summary()

@@ -83,9 +83,26 @@ pub fn quotient(
         None => None,
     };
     let r = QuotientReport::of(words, to, heaps.as_deref(), &settings)?;
-    if json {
-        return json_line(&r);
+    let text = if json { json_line(&r)? } else { quotient_text(&r) };
+    match &r.cause {
+        // Stopped by a limit or Ctrl-C: the quotient of the heaps finished is printed (it is
+        // proved), then the exit status says why it stopped.
+        Some(cause) => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            super::seq::quiet_on_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+            super::note_on_error(format!(
+                "the quotient of heaps 0..{}, proved, is written",
+                r.verified_to
+            ));
+            Err(cause.clone())
+        }
+        None => Ok(text),
     }
+}
+
+/// The text of a quotient report.
+fn quotient_text(r: &QuotientReport) -> String {
     let mut out = format!(
         "misère quotient of {} restricted to heaps ≤ {} (verified for every sum of them)\n",
         r.game, r.verified_to
@@ -93,7 +110,7 @@ pub fn quotient(
     if let Some(why) = &r.stopped {
         out.push_str(&format!("stopped before heap {}: {why}\n", r.to));
     }
-    out.push_str(&format!("order      {}\n", r.order));
+    out.push_str(&format!("order      {} (|P| = {})\n", r.order, r.p_size));
     let gens: Vec<String> = r
         .generators
         .iter()
@@ -135,9 +152,19 @@ pub fn quotient(
     if !r.refined.is_empty() {
         let hs: Vec<String> = r.refined.iter().map(u64::to_string).collect();
         out.push_str(&format!(
-            "refined at heaps {} (elements of smaller heaps told apart)\n",
-            hs.join(", ")
+            "changed at heaps {} (last change at heap {})\n",
+            hs.join(", "),
+            r.last_change
         ));
+    }
+    match (r.period, r.preperiod) {
+        (Some(p), Some(n0)) => out.push_str(&format!(
+            "period     Φ has period {p} from heap {n0} on, proved for every heap (the periodicity theorem): this is the quotient of the whole game\n"
+        )),
+        _ => out.push_str(&format!(
+            "period     not proved: the quotient is that of heaps ≤ {}\n",
+            r.verified_to
+        )),
     }
     let rows: Vec<Vec<String>> = std::iter::once(vec!["heap".to_string(), "element".into()])
         .chain(r.heaps.iter().map(|h| vec![h.heap.to_string(), h.element.clone()]))
@@ -154,5 +181,5 @@ pub fn quotient(
         ));
         out.push_str(&super::position::move_list("winning moves", &s.winning_moves));
     }
-    Ok(out)
+    out
 }

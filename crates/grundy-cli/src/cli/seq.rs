@@ -385,7 +385,7 @@ fn output_all(
 
 /// A reader that stops early (`grundy seq ... --csv | head`) closes the pipe: that ends the
 /// output quietly with exit code 0, as for every other command.
-fn quiet_on_closed_pipe(written: std::io::Result<()>) -> Result<()> {
+pub(super) fn quiet_on_closed_pipe(written: std::io::Result<()>) -> Result<()> {
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(|e| io_error("stdout", e)),

@@ -302,13 +302,14 @@ fn node_kayles_on_a_long_path_neither_aborts_nor_ignores_sigterm() {
 }
 
 /// Issue #35, item 4: `quotient --max-states` bounded nothing (0.137 to heap 40 ran past 60 s
-/// with 10,000); now each proof stops at that many states, and the quotient proved so far is
-/// printed with the reason.
+/// with 10,000); now the work of each heap stops at that many states, the quotient proved so
+/// far is printed with the reason, and the exit status is the limit's, 3 (issue 32: it was 0).
 #[test]
 fn the_quotient_proof_is_bounded_by_max_states() {
     let (code, out, err, _) = run(&["quotient", "0.137", "--to", "40", "--max-states", "10000"]);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, Some(3), "{err}");
     assert!(out.contains("more than 10000 proof states"), "{out}");
+    assert!(err.contains("proved, is written"), "{err}");
 }
 
 /// Issue #35, item 1: misère Nim by its formula, at once, whatever the heaps.
@@ -333,4 +334,36 @@ fn a_hopeless_misere_search_is_refused_with_the_reason() {
     let (code, _, err, _) = run(&["value", "kayles", "1000000000000", "--misere"]);
     assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("moves, more than the state limit"), "{err}");
+}
+
+/// Issue 32: Ctrl-C (here SIGTERM, handled alike) during `quotient` keeps what was proved: the
+/// quotient of the heaps finished is printed, and the exit status is 130.
+#[test]
+fn an_interrupted_quotient_prints_the_heaps_finished() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["quotient", "0.07", "--to", "300"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let clock = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        clock.elapsed() < Duration::from_secs(5),
+        "{:?} after SIGTERM",
+        clock.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        text.contains("verified for every sum of them") && text.contains("order"),
+        "{text}"
+    );
+    assert!(text.contains("stopped before heap 300"), "{text}");
+    assert!(err.contains("proved, is written"), "{err}");
 }

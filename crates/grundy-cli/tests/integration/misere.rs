@@ -86,21 +86,80 @@ fn quotient_of_0_75_and_a_sum_decided_through_it() {
     assert_eq!(t["tame"], true);
 }
 
-/// The quotient of 0.07 is refined at heap 10 (elements of smaller heaps told apart) and goes
-/// on, proved; 0.75's presentation is the same from heap 5 to 30, reported as stable.
+/// The presentation of 0.07 changes at heaps 2, 4 and 10 (at 10 elements of smaller heaps are
+/// told apart) and goes on, proved; 0.75's presentation is the same from heap 5 to 30,
+/// reported as stable.
 #[test]
 fn quotient_refined_and_stable_in_json() {
     let q = json(&["quotient", "0.07", "--to", "12", "--json"]);
     assert_eq!(q["verified_to"], 12);
     assert_eq!(q["stopped"], serde_json::Value::Null);
-    assert_eq!(q["refined"], serde_json::json!([10]));
+    assert_eq!(q["refined"], serde_json::json!([2, 4, 10]));
+    assert_eq!(q["last_change"], 10);
     assert_eq!(q["order"], 12);
+    assert_eq!(q["p_size"], 3);
     let s = json(&["quotient", "0.75", "--to", "30", "--json"]);
     assert_eq!(s["stable_from"], 5);
     assert_eq!(s["stabilised"], true);
     assert_eq!(
         s["relations"],
         serde_json::json!(["a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"])
+    );
+}
+
+/// Issue 32: `quotient 0.07 --to 30` has the published order 360 (Siegel's MisereSolver figure)
+/// and finishes quickly; Kayles is proved for every heap by the periodicity theorem (Φ of
+/// period 12 from heap 71), with |Q|, |P|, Φ and the last change in the JSON.
+#[test]
+fn quotient_of_dawsons_kayles_to_30_and_kayles_for_every_heap() {
+    let started = std::time::Instant::now();
+    let q = json(&["quotient", "0.07", "--to", "30", "--json"]);
+    assert_eq!(q["order"], 360);
+    assert_eq!(q["all_heaps"], false);
+    assert_eq!(q["period"], serde_json::Value::Null);
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    let k = json(&["quotient", "kayles", "--to", "200", "--json"]);
+    assert_eq!((k["order"].as_u64(), k["p_size"].as_u64()), (Some(40), Some(9)));
+    assert_eq!((k["period"].as_u64(), k["preperiod"].as_u64()), (Some(12), Some(71)));
+    assert_eq!(k["all_heaps"], true);
+    assert_eq!(k["last_change"], 27);
+    assert_eq!(k["heaps"].as_array().unwrap().len(), 201);
+    let text = grundy(&["quotient", "kayles", "--to", "200"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("order      40 (|P| = 9)"), "{text}");
+    assert!(
+        text.contains("period 12 from heap 71 on, proved for every heap"),
+        "{text}"
+    );
+}
+
+/// Stopped by the state limit, `quotient` prints the proved quotient of the heaps it finished
+/// and exits 3; a game that is not a heap game, or a `--to` that cannot fit, is refused at once
+/// (exit 2 or 3).
+#[test]
+fn quotient_limits_and_refusals() {
+    let out = grundy(&["quotient", "0.07", "--to", "30", "--max-states", "1000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("stopped before heap 30"), "{text}");
+    assert!(text.contains("order"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("proved, is written"));
+    let out = grundy(&["quotient", "0.07", "--to", "30", "--max-states", "1000", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(doc["verified_to"].as_u64().unwrap() < 30);
+    grundy(&["quotient", "cram", "3", "--to", "5"]).assert().code(2);
+    grundy(&["quotient", "kayles", "--to", "100000000000"]).assert().code(2);
+    let started = std::time::Instant::now();
+    grundy(&["quotient", "kayles", "--to", "100000000"]).assert().code(3);
+    assert!(
+        started.elapsed().as_secs() < 5,
+        "refused up front: {:?}",
+        started.elapsed()
     );
 }
 

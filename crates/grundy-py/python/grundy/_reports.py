@@ -329,7 +329,9 @@ class Quotient:
     """A misère quotient (:func:`grundy.quotient`): the fields of the command line's
     ``quotient --json`` document (docs/json.md) as attributes, among them ``order`` (|Q|),
     ``p_portion``, ``generators`` (each ``{"heap", "element"}``), ``relations``, ``elements``,
-    ``tame``, ``verified_to`` and ``stopped``; ``heap_elements`` maps each heap to its element,
+    ``tame``, ``verified_to`` and ``stopped``, ``p_size``, ``last_change`` (the last heap where
+    the presentation changed), ``period``/``preperiod`` of Φ and ``all_heaps`` (proved for every
+    heap); ``heap_elements`` maps each heap to its element,
     ``sum`` is the sum asked with ``heaps=`` (or ``None``). ``report`` is the whole document."""
 
     def __init__(self, report: Dict[str, Any]):
@@ -361,6 +363,9 @@ class Quotient:
         if self.stopped:
             how += f" (stopped before {self.to}: {self.stopped})"
         tame = ", tame" if self.tame else ""
+        period = self.report.get("period")
+        if period is not None and self.report.get("all_heaps"):
+            tame += f", the same for every heap (Φ has period {period} from heap {self.report.get('preperiod')})"
         return f"{self.game}, {how}: |Q| = {self.order}, |P| = {len(self.p_portion)}{tame}; generators {gens or 'none'}"
 
     def __repr__(self) -> str:

@@ -127,8 +127,10 @@ pub struct QuotientReport {
     pub verified_to: u64,
     /// Why it stopped before `to`, if it did.
     pub stopped: Option<String>,
-    /// The number of elements.
+    /// The number of elements, |Q|.
     pub order: usize,
+    /// The number of elements in the P-portion, |P|.
+    pub p_size: usize,
     /// The generators: `{"a": 1, "b": 2}` as a list of (name, heap).
     pub generators: Vec<HeapClass>,
     /// The relations of the canonical presentation, `word = word` (the minimal words that are
@@ -146,9 +148,19 @@ pub struct QuotientReport {
     /// Whether the presentation has been the same for a long run of heaps (at least 10, and
     /// at least `stable_from`): a sign that it has stabilised, not a proof.
     pub stabilised: bool,
-    /// The heaps where elements of smaller heaps had to be told apart (the quotient refined,
-    /// not only extended by a new generator or element).
+    /// The heaps where the presentation changed (MisereSolver's expansion heaps: the quotient
+    /// of the heaps before could not take the heap in as one of its elements).
     pub refined: Vec<u64>,
+    /// The last heap where the presentation changed (MisereSolver's "LastRogue"; 0 when it
+    /// never did): the same as `stable_from`.
+    pub last_change: u64,
+    /// When the periodicity theorem proves it: Φ has this period from `preperiod` on for every
+    /// heap, not only those ≤ `to`, and the quotient is that of the whole game.
+    pub period: Option<u64>,
+    /// The first heap of Φ's proved periodic part (see `period`).
+    pub preperiod: Option<u64>,
+    /// Whether the quotient (and Φ) is proved for every heap, not only those ≤ `to`.
+    pub all_heaps: bool,
     /// Whether the quotient is isomorphic (P-portion included) to one of misère Nim's: T_k,
     /// the quotient of misère Nim on heaps < 2^k, of order 2^k + 2 (T_1 = ⟨a | a² = 1⟩,
     /// T_2 = ⟨a, b | a² = 1, b³ = b⟩, ...; [`crate::solve::misere::quotient::tame`]).
@@ -158,6 +170,10 @@ pub struct QuotientReport {
     /// A sum decided through the quotient, when one was asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sum: Option<QuotientSum>,
+    /// What stopped the construction before `to`, when a limit or Ctrl-C did (the front ends'
+    /// exit status: the CLI prints the quotient so far, then exits 3 or 130).
+    #[serde(skip)]
+    pub cause: Option<Error>,
 }
 
 impl QuotientReport {
@@ -213,10 +229,12 @@ impl QuotientReport {
                 })
             }
             Some(_) => {
-                return Err(Error::Unsupported(format!(
-                    "no verified quotient reaches heap {to}: {}",
-                    built.stopped.clone().unwrap_or_default()
-                )));
+                return Err(built.cause.clone().unwrap_or_else(|| {
+                    Error::Unsupported(format!(
+                        "no verified quotient reaches heap {to}: {}",
+                        built.stopped.clone().unwrap_or_default()
+                    ))
+                }));
             }
             None => None,
         };
@@ -227,6 +245,7 @@ impl QuotientReport {
             verified_to: q.to(),
             stopped: built.stopped.clone(),
             order: q.order,
+            p_size: q.p_portion().len(),
             generators: q
                 .generators
                 .iter()
@@ -259,6 +278,11 @@ impl QuotientReport {
             stable_from: built.stable_from,
             stabilised: built.stabilised,
             refined: built.refined.clone(),
+            last_change: built.stable_from,
+            period: built.period.map(|p| p.period),
+            preperiod: built.period.map(|p| p.preperiod),
+            all_heaps: built.period.is_some(),
+            cause: built.cause.clone(),
             tame: tame_rank.is_some(),
             tame_nim_heaps: tame_rank.map(|k| (1u64 << k) - 1),
             sum,

@@ -8,55 +8,34 @@
 //! classes, looked up in the P-portion. A quotient "at N" is the quotient of the game
 //! restricted to heaps ≤ N: a larger heap may make it grow.
 //!
-//! How (after Plambeck and Siegel's MisereSolver): heap by heap. For a new heap h, the outcome
-//! of h taken j times plus any sum Z of smaller heaps is found by the rules (a P-position has
-//! moves and no move to a P-position), reading the outcome of sums without h from the quotient
-//! so far and assuming, to keep the work finite, that it depends on Z through its class only.
-//! Then h is either an element already present (one whose products with every element have
-//! the outcomes h + that element has), or a new generator a: the products y·a^k are compared by
-//! their outcomes with every element and power, equal ones merged, and the powers of a close
-//! with a relation a^(m+p) = a^m. The assumption is then removed by a proof:
-//! [`Quotient::verify`] runs over every "state" a sum of heaps can be in (its class, and for
-//! each class of heap in it the class of the rest, the same for every heap of that class, with
-//! the rests from which one of those heaps reaches a P-position), which are finitely many, and
-//! checks at each
-//! that the P-portion says P exactly when the rules do. By induction over the sums this proves
-//! the quotient's outcome right for every sum of heaps ≤ N. When that cheap step fails the
-//! proof, heap h tells apart sums of smaller heaps that were one element: [`refine`] splits
-//! them (the indistinguishability congruence recomputed on the enlarged monoid, from the
-//! proof states) until a candidate passes the proof; when its candidates go round without
-//! closing, [`free`] frees the last heaps (each its own generator with a guessed relation
-//! a^(m+2) = a^m, as MisereSolver does). A quotient that fails the proof is never returned: if
-//! no candidate passes, or a proof needs more than [`MAX_PROOF_STATES`] states, the
-//! construction stops with the quotient verified so far and says at which heap and why.
-//! Each quotient gets a canonical presentation ([`present`]); a presentation unchanged for a
-//! long run of heaps is reported as stable ([`stabilised`]).
+//! How: heap by heap with MisereSolver's algorithm ([`solver`]): a new heap is first tried as
+//! an element already there; otherwise the presentation changes (the old quotient times a free
+//! cyclic monoid for the heap, marked by the rules and reduced), and a failing candidate is
+//! recalibrated at its least failing sum until it passes. [`Quotient::verify`], the
+//! bipartite-monoid test over the states (element, elements of the options), is the only gate:
+//! what [`build`] returns passes it. A heap where no candidate is found, or whose work passes
+//! the state limit ([`MAX_PROOF_STATES`] at most), ends the construction with the quotient of
+//! the heaps before and the reason; so does Ctrl-C. Each quotient gets a canonical presentation
+//! ([`present`]); [`proved_period`] proves Φ periodic for every heap when the periodicity
+//! theorem applies.
 //!
-//! Cost: for each heap, outcomes for |Q|·K pairs (each listing the options of one
-//! representative sum), and a proof over the reachable states (small for small quotients, but
-//! exponential in the number of classes of heaps and their sets at worst; bounded by a state
-//! limit).
+//! Cost: per heap, a proof (the reachable states kept in antichains: small in practice,
+//! exponential in the order at worst) and, where the presentation changes, candidates of up to
+//! [`solver::MAX_ELEMENTS`] elements; all bounded by the state limit.
 //!
 //! Sources: \[PS2008\] T. E. Plambeck, A. N. Siegel, "Misère quotients for impartial games",
 //! JCTA 115 (2008); \[Plambeck2005\] "Taming the wild in impartial combinatorial games".
 
-pub mod free;
-pub mod refine;
+pub mod solver;
 pub mod tame;
 
-use super::heaps::MisereHeaps;
 use crate::error::{Error, Result};
 use crate::settings::Settings;
 use crate::solve::heap_sequence::HeapRules;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use serde::Serialize;
-use std::collections::BTreeSet;
 
-/// Most powers of a new generator examined (a^0 .. a^MAX_POWER); the relation a^(m+p) = a^m
-/// must appear with m + p ≤ MAX_POWER / 2.
-pub const MAX_POWER: usize = 10;
-
-/// Most abstract states one proof may visit.
+/// Most proof states and candidate elements one heap's work may take.
 pub const MAX_PROOF_STATES: usize = 4_000_000;
 
 /// A misère quotient with its P-portion and the classes of heaps 0..=N.
@@ -103,20 +82,6 @@ pub fn word_text(word: &[u32]) -> String {
 }
 
 impl Quotient {
-    /// The trivial quotient (heap 0 only): one element, the identity, an N-position.
-    fn trivial() -> Quotient {
-        Quotient {
-            order: 1,
-            product: vec![vec![0]],
-            p: vec![false],
-            heap_class: vec![0],
-            generators: vec![],
-            words: vec![vec![]],
-            relations: vec![],
-            representatives: vec![vec![]],
-        }
-    }
-
     /// What identifies the presentation: generators, relations and P-portion as text.
     pub fn presentation(&self) -> (Vec<u64>, Vec<String>, Vec<String>) {
         (
@@ -187,106 +152,42 @@ impl Quotient {
         Some(out)
     }
 
-    /// Whether the quotient says "P" exactly when the rules do, for every sum of heaps ≤ N: a
-    /// proof over the finitely many states a sum can be in (see the module docs). `Err` when
-    /// the proof needs more than [`MAX_PROOF_STATES`] states (or the state limit of `limits`,
-    /// when lower) or is stopped by their control.
+    /// Whether the quotient says "P" exactly when the rules do, for every sum of heaps ≤ N, and
+    /// is reduced and generated by the heaps: the bipartite-monoid test of [`solver`] (the
+    /// P-condition on every element, the N-condition on every reachable state). `Err` when the
+    /// proof needs more than [`MAX_PROOF_STATES`] states (or the state limit of `limits`, when
+    /// lower) or is stopped by their control.
     pub fn verify<R: HeapRules + ?Sized>(&self, rules: &R, limits: &Settings) -> Result<bool> {
-        // Kinds of heaps: a heap's class c and, as a bit set over the elements y, where a sum
-        // of class y beside one such heap has a move to a P-position (y·o in the P-portion for
-        // an option class o). Only this set matters for the proof, so heaps with the same class
-        // and the same set are one kind.
-        let words = self.order.div_ceil(64);
-        let mut kinds: Vec<(usize, Vec<u64>)> = Vec::new();
+        let opts = solver::Options::of(rules, self.to(), limits)?;
+        let mut classes: Vec<usize> = Vec::new();
+        let mut phi = Vec::with_capacity(self.heap_class.len());
         for (h, &c) in self.heap_class.iter().enumerate() {
-            let mut opts = BTreeSet::new();
-            rules.heap_options(h as u64, &mut |parts| {
-                opts.insert(self.class_of(parts).expect("options are smaller heaps"));
-            });
-            if opts.is_empty() {
+            if !opts.moves(h) {
                 if c != 0 {
-                    return Ok(false); // a terminal heap is the empty game
+                    return Ok(false); // a heap without moves is the empty game
                 }
+                phi.push(None);
                 continue;
             }
-            let mut to_p = vec![0u64; words];
-            for y in 0..self.order {
-                if opts.iter().any(|&o| self.p[self.product[y][o]]) {
-                    to_p[y / 64] |= 1 << (y % 64);
+            let g = match classes.iter().position(|&d| d == c) {
+                Some(g) => g,
+                None => {
+                    classes.push(c);
+                    classes.len() - 1
                 }
-            }
-            let kind = (c, to_p);
-            if !kinds.contains(&kind) {
-                kinds.push(kind);
-            }
+            };
+            phi.push(Some(g as u32));
         }
-        // A state: the class x of the sum and, for each class c of heaps in it, the set T of
-        // the z such that the sum plus a sum of class z still has, through a heap of class c, a
-        // move to a P-position: with y the class of the rest beside such a heap and S the union
-        // of those heaps' sets, T = {z : y·z ∈ S}. States with the same x and the same sets
-        // behave alike under every sum added, so they are one. The rules say P iff the sum is
-        // not empty and no T holds the identity (element 0). Adding a heap of class d maps T
-        // to {z : d·z ∈ T}, and for c = d adds {z : x·z ∈ K} (K the heap's set: the rest is
-        // now the old sum x).
-        let words_of = |pred: &dyn Fn(usize) -> bool| -> Vec<u64> {
-            let mut t = vec![0u64; words];
-            for z in 0..self.order {
-                if pred(z) {
-                    t[z / 64] |= 1 << (z % 64);
-                }
-            }
-            t
+        let mut pret = solver::Pretension {
+            n: self.order,
+            gens: classes
+                .iter()
+                .map(|&c| (0..self.order).map(|x| self.product[x][c] as u32).collect())
+                .collect(),
+            phi,
+            p: self.p.clone(),
         };
-        let has = |t: &[u64], z: usize| t[z / 64] & (1 << (z % 64)) != 0;
-        type State = (u32, Vec<(u32, Vec<u64>)>);
-        let mut seen: FxHashSet<State> = FxHashSet::default();
-        let start: State = (0, Vec::new());
-        let mut queue = vec![start.clone()];
-        seen.insert(start);
-        let bound = MAX_PROOF_STATES.min(limits.max_states);
-        let mut steps = 0u64;
-        while let Some((x, entries)) = queue.pop() {
-            steps += 1;
-            if steps.is_multiple_of(1024) {
-                limits.control.check()?;
-            }
-            let p = !entries.is_empty() && entries.iter().all(|(_, t)| !has(t, 0));
-            if p != self.p[x as usize] {
-                return Ok(false);
-            }
-            let x = x as usize;
-            for (d, k) in &kinds {
-                let row_d = &self.product[*d];
-                let row_x = &self.product[x];
-                let fresh = words_of(&|z| has(k, row_x[z]));
-                let mut next: Vec<(u32, Vec<u64>)> = Vec::with_capacity(entries.len() + 1);
-                let mut placed = false;
-                for (c, t) in &entries {
-                    let mut shifted = words_of(&|z| has(t, row_d[z]));
-                    if *c as usize == *d {
-                        for (a, b) in shifted.iter_mut().zip(&fresh) {
-                            *a |= b;
-                        }
-                        placed = true;
-                    }
-                    next.push((*c, shifted));
-                }
-                if !placed {
-                    let d32 = *d as u32;
-                    let at = next.partition_point(|e| e.0 < d32);
-                    next.insert(at, (d32, fresh));
-                }
-                let state = (row_d[x] as u32, next);
-                if !seen.contains(&state) {
-                    if seen.len() >= bound {
-                        return Err(Error::StateLimit(bound));
-                    }
-                    seen.insert(state.clone());
-                    queue.push(state);
-                }
-            }
-        }
-        Ok(self.is_reduced())
+        Ok(pret.proves(&opts, limits)? && self.is_reduced())
     }
 
     /// Whether every two elements are told apart by some product's outcome (so the monoid is
@@ -313,143 +214,123 @@ pub struct Built {
     /// Whether that run is long enough to call the quotient stable ([`stabilised`]): a sign,
     /// not a proof.
     pub stabilised: bool,
-    /// The heaps whose quotient needed elements of smaller heaps told apart (found by
-    /// [`refine`]), not only a new generator.
+    /// The heaps where the presentation changed (MisereSolver's expansion heaps): the quotient
+    /// of the heaps before could not take the heap in as one of its elements.
     pub refined: Vec<u64>,
+    /// The period of Φ proved for every heap, when the periodicity theorem applies at the last
+    /// heap ([`proved_period`]).
+    pub period: Option<PhiPeriod>,
+    /// What stopped the construction before `to`, when it was a limit or the control (the
+    /// state limit, the memory limit, Ctrl-C): the front end's exit status.
+    #[serde(skip)]
+    pub cause: Option<Error>,
 }
 
-/// Outcomes of j copies of a new heap h plus a sum of smaller heaps, by the rules, reading the
-/// sums without h from the quotient so far (keyed by the class of the smaller part).
-struct Outcomes<'a, R: ?Sized> {
-    rules: &'a R,
-    q: &'a Quotient,
-    h: u64,
-    options_of_h: Vec<Vec<u64>>,
-    memo: FxHashMap<(usize, usize), bool>,
-    limits: &'a Settings,
-    ticks: u64,
+/// The pretending function Φ periodic from heap `preperiod` on with period `period`, for every
+/// heap (not only those computed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PhiPeriod {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
 }
 
-impl<R: HeapRules + ?Sized> Outcomes<'_, R> {
-    /// Whether j·h + z is a P-position.
-    fn is_p(&mut self, j: usize, z: &[u64]) -> Result<bool> {
-        let class = self.q.class_of(z).expect("smaller heaps");
-        if j == 0 {
-            return Ok(self.q.p[class]);
+/// The period of Φ proved for all heaps, from the quotient of heaps ≤ N of a take-and-break
+/// game whose options leave at most two heaps (octal codes; no "unequal" rule) and take at
+/// most k: when Φ(m + p) = Φ(m) for n₀ ≤ m ≤ N − p and N ≥ 2·max(n₀, 1) + 2p + k − 1, the
+/// quotient is that of every heap and Φ has period p from n₀ on.
+///
+/// Why (the argument of the Guy–Smith periodicity theorem carried to quotients, as in PS2008's
+/// periodicity theorem): for a heap n > N, each option n − j of n has Φ(n − j) = Φ(n − j − p)
+/// and each split a + b of n − j (a ≤ b) has b − p ≥ max(n₀, 1), so Φ(b) = Φ(b − p); conversely
+/// for the options of n − p. So the options of n have the same images as those of n − p;
+/// giving n the element of n − p, heap n acts on the proof's states exactly as heap n − p, so
+/// the bipartite test passes unchanged; by induction on n, for every heap.
+pub fn proved_period<R: HeapRules + ?Sized>(q: &Quotient, rules: &R) -> Option<PhiPeriod> {
+    let rules = rules.take_break()?;
+    if !rules.provable() || rules.max_parts() > 2 {
+        return None;
+    }
+    let k = rules.max_removal() as u64;
+    let n = q.to();
+    let phi = &q.heap_class;
+    for p in 1..=n {
+        let mut n0 = n - p + 1;
+        while n0 > 0 && phi[(n0 - 1 + p) as usize] == phi[(n0 - 1) as usize] {
+            n0 -= 1;
         }
-        if let Some(&p) = self.memo.get(&(j, class)) {
-            return Ok(p);
+        if n + 1 >= 2 * n0.max(1) + 2 * p + k {
+            return Some(PhiPeriod {
+                preperiod: n0,
+                period: p,
+            });
         }
-        self.ticks += 1;
-        if self.ticks.is_multiple_of(1024) {
-            self.limits.control.check()?;
-        }
-        let mut p = true;
-        for o in self.options_of_h.clone() {
-            let mut next = z.to_vec();
-            next.extend_from_slice(&o);
-            if self.is_p(j - 1, &next)? {
-                p = false;
+    }
+    None
+}
+
+/// The misère quotient of `rules` restricted to heaps 0..=`to`, built heap by heap by
+/// [`solver`] and verified (see the module docs). A heap where no quotient is found ends the
+/// construction: the result then holds the quotient of the heaps before it and says why; so
+/// does a stop by the control (Ctrl-C: `interrupted`), keeping the heaps finished.
+pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Built> {
+    let opts = solver::Options::of(rules, to, limits)?;
+    let mut solver = solver::Solver::new(&opts);
+    let mut refined = Vec::new();
+    let mut stopped = None;
+    let mut cause = None;
+    for h in 1..=to {
+        limits.control.progress(HEAP_PHASE, h - 1, None);
+        match solver.next(limits) {
+            Ok(Ok(solver::Step::Same)) => {}
+            Ok(Ok(solver::Step::Changed(_))) => refined.push(h),
+            Ok(Err(why)) => {
+                stopped = Some(why);
                 break;
             }
-        }
-        if p {
-            'outer: for (i, &g) in z.iter().enumerate() {
-                if z[..i].contains(&g) {
-                    continue;
-                }
-                let mut opts = Vec::new();
-                self.rules.heap_options(g, &mut |parts| opts.push(parts.to_vec()));
-                for parts in opts {
-                    let next = MisereHeaps::<super::heaps::Borrowed<R>>::replace(z, i, &parts);
-                    if self.is_p(j, &next)? {
-                        p = false;
-                        break 'outer;
-                    }
-                }
-            }
-        }
-        self.memo.insert((j, class), p);
-        Ok(p)
-    }
-}
-
-/// The misère quotient of `rules` restricted to heaps 0..=`to`, built heap by heap and verified
-/// (see the module docs). A heap where no verified quotient is found ends the construction:
-/// the result then holds the quotient of the heaps before it and says why.
-pub fn build<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Built> {
-    let mut q = Quotient::trivial();
-    let mut stable_from = 0;
-    let mut refined = Vec::new();
-    for h in 1..=to {
-        limits.control.progress("misère quotient", h, Some(to));
-        let before = q.presentation();
-        let next = match take_in(rules, &q, h, limits) {
-            Ok(Ok((next, was_refined))) => {
-                if was_refined {
-                    refined.push(h);
-                }
-                next
-            }
-            Ok(Err(why)) => {
-                return Ok(Built {
-                    stabilised: false,
-                    quotient: q,
-                    stopped: Some(why),
-                    stable_from,
-                    refined,
-                });
-            }
             Err(Error::StateLimit(n)) => {
-                return Ok(Built {
-                    stabilised: false,
-                    quotient: q,
-                    stopped: Some(format!(
-                        "heap {h}: proving a candidate needs more than {n} proof states (the quotient may be large or infinite there)"
-                    )),
-                    stable_from,
-                    refined,
-                });
+                stopped = Some(format!(
+                    "heap {h}: proving a candidate needs more than {n} proof states (the quotient may be large or infinite there)"
+                ));
+                cause = Some(Error::StateLimit(n));
+                break;
+            }
+            Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => {
+                stopped = Some(format!("heap {h}: {e}"));
+                cause = Some(e);
+                break;
             }
             Err(e) => return Err(e),
-        };
-        q = present(&next);
-        if q.presentation() != before {
-            stable_from = h;
         }
     }
-    limits.control.finished("misère quotient");
+    limits.control.finished(solver::PROOF_PHASE);
+    limits.control.finished(HEAP_PHASE);
+    let q = present(&solver::to_quotient(&solver.pret));
+    // The only gate: what is returned passes the proof (not interruptible, it is the last step).
+    let gate = limits.with_control(limits.control.clone().with_cancel(crate::control::Cancel::new()));
+    if !q.verify(rules, &gate)? {
+        return Err(Error::Unsupported(format!(
+            "internal error: the quotient of heaps ≤ {} failed its proof",
+            q.to()
+        )));
+    }
+    let stable_from = refined.last().copied().unwrap_or(0);
     Ok(Built {
-        stabilised: stabilised(stable_from, to),
+        stabilised: stopped.is_none() && stabilised(stable_from, to),
+        period: proved_period(&q, rules),
         quotient: q,
-        stopped: None,
+        stopped,
         stable_from,
         refined,
+        cause,
     })
 }
 
-/// The proved quotient of heaps ≤ `h` from `q`, the proved quotient of heaps < `h`, and whether
-/// elements of smaller heaps had to be told apart; `Ok(Err(why))` when no candidate passes the
-/// proof: the cheap step ([`extend`]), then [`refine`], then covers with freed heaps ([`free`]).
-fn take_in<R: HeapRules + ?Sized>(
-    rules: &R,
-    q: &Quotient,
-    h: u64,
-    limits: &Settings,
-) -> Result<std::result::Result<(Quotient, bool), String>> {
-    let (why, start) = match extend(rules, q, h, limits)? {
-        Ok(next) => return Ok(Ok((next, false))),
-        Err(failed) => failed,
-    };
-    let more = match refine::refine(start, rules, limits)? {
-        Ok(next) => return Ok(Ok((next, true))),
-        Err(more) => more,
-    };
-    Ok(match free::search(q, rules, h, limits)? {
-        Ok(next) => Ok((next, true)),
-        Err(freed) => Err(format!("{why}; {more}; {freed}")),
-    })
-}
+/// The progress phase of the construction: the heaps finished, with no total and so no
+/// estimate of the time left (a heap that changes the presentation can cost far more than the
+/// others).
+pub const HEAP_PHASE: &str = "misère quotient: heaps finished";
 
 /// Whether a presentation unchanged from heap `from` to heap `to` counts as stable: for at
 /// least [`STABLE_RUN`] heaps, and for at least as many heaps as came before `from` (a run as
@@ -566,163 +447,12 @@ pub fn present(q: &Quotient) -> Quotient {
 
 /// The order of the misère quotient of `rules` restricted to heaps ≤ `to` (for the census), or
 /// `None` when no verified quotient reaches `to`.
+/// Ctrl-C and the memory budget are errors here (the census stops on them rather than leave a
+/// cell empty); the state limit gives `None`.
 pub fn order_at<R: HeapRules + ?Sized>(rules: &R, to: u64, limits: &Settings) -> Result<Option<usize>> {
     let b = build(rules, to, limits)?;
+    if let Some(e @ (Error::Interrupted | Error::MemoryLimit(_))) = &b.cause {
+        return Err(e.clone());
+    }
     Ok(b.stopped.is_none().then_some(b.quotient.order))
-}
-
-/// The quotient with heap `h` added, or why none was found.
-#[allow(clippy::needless_range_loop)] // two-dimensional tables indexed by (element, power)
-fn extend<R: HeapRules + ?Sized>(
-    rules: &R,
-    q: &Quotient,
-    h: u64,
-    limits: &Settings,
-) -> Result<std::result::Result<Quotient, (String, Quotient)>> {
-    let mut options_of_h = Vec::new();
-    rules.heap_options(h, &mut |parts| options_of_h.push(parts.to_vec()));
-    let mut with_h = q.clone();
-    if options_of_h.is_empty() {
-        with_h.heap_class.push(0);
-        return Ok(Ok(with_h));
-    }
-    let mut outcomes = Outcomes {
-        rules,
-        q,
-        h,
-        options_of_h,
-        memo: FxHashMap::default(),
-        limits,
-        ticks: 0,
-    };
-    let _ = outcomes.h;
-    // O[k][y]: whether k·h + (a sum of class y) is a P-position.
-    let mut table = Vec::new();
-    for k in 0..=MAX_POWER {
-        let mut row = Vec::new();
-        for y in 0..q.order {
-            row.push(outcomes.is_p(k, &q.representatives[y])?);
-        }
-        table.push(row);
-    }
-    // An element already present?
-    for x in 0..q.order {
-        if (0..q.order).all(|y| q.p[q.product[x][y]] == table[1][y]) {
-            let mut candidate = q.clone();
-            candidate.heap_class.push(x);
-            if candidate.verify(rules, limits)? {
-                return Ok(Ok(candidate));
-            }
-        }
-    }
-    // A new generator a = [h]: elements y·a^k, compared by outcomes with every w·a^j.
-    let half = MAX_POWER / 2;
-    let signature = |y: usize, k: usize| -> Vec<bool> {
-        let mut s = Vec::new();
-        for j in 0..=half {
-            for w in 0..q.order {
-                s.push(table[k + j][q.product[y][w]]);
-            }
-        }
-        s
-    };
-    // The relation a^(m+p) = a^m: the first power equal to an earlier one.
-    let mut relation = None;
-    'find: for n in 1..=half {
-        for m in 0..n {
-            if (0..q.order).all(|y| signature(y, n) == signature(y, m)) {
-                relation = Some((m, n - m));
-                break 'find;
-            }
-        }
-    }
-    let Some((m, period)) = relation else {
-        let mut start = q.clone();
-        start.heap_class.push(0);
-        return Ok(Err((
-            format!("heap {h}: the powers of the new generator do not repeat within a^{half}"),
-            start,
-        )));
-    };
-    let top = m + period; // powers 0..top are distinct
-    // Classes of the pairs (y, k), k < top.
-    let mut classes: Vec<(Vec<bool>, usize, usize)> = Vec::new(); // signature, y, k of the first
-    let mut class_of = vec![vec![0usize; top]; q.order];
-    for k in 0..top {
-        for y in 0..q.order {
-            let s = signature(y, k);
-            let c = match classes.iter().position(|(t, _, _)| *t == s) {
-                Some(c) => c,
-                None => {
-                    classes.push((s, y, k));
-                    classes.len() - 1
-                }
-            };
-            class_of[y][k] = c;
-        }
-    }
-    let reduce = |k: usize| if k < top { k } else { m + (k - m) % period };
-    let order = classes.len();
-    let mut product = vec![vec![0; order]; order];
-    for (c1, (_, y1, k1)) in classes.iter().enumerate() {
-        for (c2, (_, y2, k2)) in classes.iter().enumerate() {
-            product[c1][c2] = class_of[q.product[*y1][*y2]][reduce(k1 + k2)];
-        }
-    }
-    let g = q.generators.len();
-    let word = |y: usize, k: usize| {
-        let mut w = q.words[y].clone();
-        w.resize(g + 1, 0);
-        w[g] = k as u32;
-        w
-    };
-    let mut relations = q.relations.clone();
-    for (x, w) in relations.iter_mut().flat_map(|(a, b)| [a, b]).enumerate() {
-        let _ = x;
-        w.resize(g + 1, 0);
-    }
-    relations.push((word(0, top), word(0, m)));
-    for k in 1..top {
-        for y in 0..q.order {
-            let c = class_of[y][k];
-            let (_, y0, k0) = classes[c];
-            if (y0, k0) != (y, k) && k0 < k {
-                relations.push((word(y, k), word(y0, k0)));
-            }
-        }
-    }
-    let representatives = classes
-        .iter()
-        .map(|(_, y, k)| {
-            let mut r = q.representatives[*y].clone();
-            r.extend(std::iter::repeat_n(h, *k));
-            r
-        })
-        .collect();
-    let candidate = Quotient {
-        order,
-        p: classes.iter().map(|(_, y, k)| table[*k][*y]).collect(),
-        product,
-        heap_class: q
-            .heap_class
-            .iter()
-            .map(|&c| class_of[c][0])
-            .chain(std::iter::once(class_of[0][1]))
-            .collect(),
-        generators: q.generators.iter().copied().chain(std::iter::once(h)).collect(),
-        words: classes.iter().map(|(_, y, k)| word(*y, *k)).collect(),
-        relations,
-        representatives,
-    };
-    if candidate.verify(rules, limits)? {
-        Ok(Ok(candidate))
-    } else {
-        Ok(Err((
-            format!(
-                "heap {h}: no quotient built from the one of heaps ≤ {} passes the proof",
-                h - 1
-            ),
-            candidate,
-        )))
-    }
 }
