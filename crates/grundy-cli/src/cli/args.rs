@@ -58,8 +58,9 @@ pub enum Command {
     /// (--start V), pawns (--pawns V1,V2), every g-function (--all-g), Boolean functions
     /// (--boolean): `grundy graph examples/graphs/thesis_ch2.txt`.
     Graph(GraphArgs),
-    /// Values of a two-parameter family with one or two ranges A..B, and each row's closed form:
-    /// `grundy table welter 3 1..16`, `grundy table lattice 0..8 0..8`.
+    /// Values of a two-parameter family with one or two ranges A..B (a range may follow a
+    /// prefix, as in a board's size 3x3..10), and each row's closed form:
+    /// `grundy table welter 3 1..16`, `grundy table lattice 0..8 0..8`, `grundy table cram 3x3..10`.
     Table(TableArgs),
     /// A winner-takes-all sum: w-values (SP, SC or a number), outcome, winning moves:
     /// `grundy wtia 'levels 4,9,3' 'levels 2,5'`.
