@@ -290,8 +290,9 @@ test('Sequence: a busy indicator with Cancel; --misere in the field is misère p
   const p = await page();
   await p.click('#tabs [data-tab="seq"]');
   const octal = await gameWhere(p, (g) => g.editor.kind === 'numbers' && /octal|code/i.test(g.syntax) && g.sequence);
+  // Three-heap splits to heap 4000: about 10^10 steps, seconds of work to cancel.
   await p.fill('#seq-game', octal + ' 0.99999');
-  await p.fill('#seq-to', '10');
+  await p.fill('#seq-to', '4000');
   await p.click('#seq-go');
   await p.waitForSelector('#busy:not([hidden])', { timeout: 5000 });
   await p.click('#cancel');
