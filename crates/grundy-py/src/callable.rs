@@ -14,6 +14,9 @@
 //! k options. The time of each part is measured and returned (`callback`, `conversion`, `mex`)
 //! so a caller can see where it goes. The GIL is held throughout (the callbacks need it);
 //! Ctrl-C is seen inside the callbacks, and checked every [`SIGNAL_EVERY`] heaps besides.
+//! `max_states` bounds the heaps (refused up front beyond it); `max_memory` bounds the values
+//! (reserved up front) and the options of one heap (looked at every [`OPTIONS_CHECK_EVERY`], so
+//! an endless iterator of options stops at the limit).
 
 use crate::run::{Limits, to_py};
 use grundy::control::{Cancel, Control};
