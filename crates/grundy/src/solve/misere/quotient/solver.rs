@@ -181,6 +181,19 @@ impl Pretension {
     }
 
     /// x · Φ(h).
+    /// The option set of the state (x, `set`) with heap `h` added: each option's element times
+    /// h's, and x times each option of h (`options_of_h`, h's row of the transitions).
+    fn options_after(&self, h: u32, x: u32, set: &[u64], options_of_h: &[(u32, Word)]) -> Set {
+        let mut t = vec![0u64; set.len()];
+        for e in crate::solve::graph_kayles::set::iter(set) {
+            put(&mut t, self.act(h, e as u32));
+        }
+        for (_, o) in options_of_h {
+            put(&mut t, self.times(x, o));
+        }
+        t
+    }
+
     fn act(&self, h: u32, x: u32) -> u32 {
         match self.phi[h as usize] {
             Some(g) => self.gens[g as usize][x as usize],
@@ -256,18 +269,7 @@ impl Pretension {
             if least[y as usize].is_some() {
                 continue;
             }
-            let mut t = vec![0u64; words];
-            for (i, w) in frame.1.iter().enumerate() {
-                let mut bits = *w;
-                while bits != 0 {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    put(&mut t, self.act(h, i as u32 * 64 + b));
-                }
-            }
-            for (_, o) in &tr[h as usize] {
-                put(&mut t, self.times(x, o));
-            }
+            let t = self.options_after(h, x, &frame.1, &tr[h as usize]);
             word.push(h);
             least[y as usize] = Some(word.clone());
             if mark {
@@ -352,18 +354,7 @@ impl Pretension {
             }
             let x = frame.0;
             let y = self.act(h, x);
-            let mut t = vec![0u64; words];
-            for (i, w) in frame.1.iter().enumerate() {
-                let mut bits = *w;
-                while bits != 0 {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    put(&mut t, self.act(h, i as u32 * 64 + b));
-                }
-            }
-            for (_, o) in &tr[h as usize] {
-                put(&mut t, self.times(x, o));
-            }
+            let t = self.options_after(h, x, &frame.1, &tr[h as usize]);
             let list = &mut anti[y as usize];
             if list.iter().any(|t0| within(t0, &t)) {
                 continue;
