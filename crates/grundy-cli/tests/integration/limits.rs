@@ -284,18 +284,9 @@ fn node_kayles_on_a_long_path_neither_aborts_nor_ignores_sigterm() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(2));
-    let _ = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status();
-    let clock = Instant::now();
-    let out = child.wait_with_output().unwrap();
+    let (out, took) = terminate_after(child, Duration::from_secs(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        clock.elapsed() < Duration::from_secs(2),
-        "{:?} after SIGTERM",
-        clock.elapsed()
-    );
+    assert!(took < Duration::from_secs(2), "{took:?} after SIGTERM");
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(!err.contains("overflow") && !err.contains("allocation"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -346,19 +337,10 @@ fn an_interrupted_quotient_prints_the_heaps_finished() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(3));
-    let _ = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status();
-    let clock = Instant::now();
-    let out = child.wait_with_output().unwrap();
+    let (out, took) = terminate_after(child, Duration::from_secs(3));
     let err = String::from_utf8_lossy(&out.stderr);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        clock.elapsed() < Duration::from_secs(5),
-        "{:?} after SIGTERM",
-        clock.elapsed()
-    );
+    assert!(took < Duration::from_secs(5), "{took:?} after SIGTERM");
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(
         text.contains("verified for every sum of them") && text.contains("order"),
@@ -366,4 +348,16 @@ fn an_interrupted_quotient_prints_the_heaps_finished() {
     );
     assert!(text.contains("stopped before heap 300"), "{text}");
     assert!(err.contains("proved, is written"), "{err}");
+}
+
+/// Let `child` run for `after`, send it SIGTERM, and wait: its output and how long it took to
+/// end after the signal.
+fn terminate_after(child: std::process::Child, after: Duration) -> (std::process::Output, Duration) {
+    std::thread::sleep(after);
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let clock = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    (out, clock.elapsed())
 }
