@@ -197,8 +197,9 @@ def test_messages_name_no_command_line_flag(call):
     assert not re.search(r"--[a-z]", str(e.value)), str(e.value)
 
 
-def test_a_three_heap_code_answers_a_short_request_at_once():
-    # 0.99999 to 10 used to compute 4096 heaps (17 s) looking for a period; now 512 at most.
+def test_a_three_heap_code_s_first_values():
+    # 0.99999 to 10 used to compute 4096 heaps (17 s) looking for a period, now 512 at most (the
+    # look-ahead itself is asserted by the library test three_heap_codes_look_ahead_less).
     s = grundy.sequence("0.99999", to=10)
     assert s.values.tolist() == [0, 1, 1, 1, 2, 2, 0, 0, 0, 3, 3]
     assert np.array_equal(s.values, grundy.sequence("0.99999", to=10, all=True).values)
