@@ -40,7 +40,7 @@ fn shard(text: Option<&str>) -> grundy::Result<Shard> {
 /// The whole census of a family (or its `shard`) up to heap `to`, on `jobs` threads (0: every
 /// core): the JSON list of its entries in family order (the command line's rows).
 #[pyfunction]
-#[pyo3(signature = (spec, codes, to, jobs=0, all=false, shard=None, max_memory=None))]
+#[pyo3(signature = (spec, codes, to, jobs=0, all=false, shard=None, max_memory=None, quotient_to=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn census_json(
     py: Python<'_>,
@@ -51,6 +51,7 @@ pub fn census_json(
     all: bool,
     shard: Option<String>,
     max_memory: Option<String>,
+    quotient_to: Option<u64>,
 ) -> PyResult<String> {
     let limits = Limits {
         max_states: None,
@@ -63,7 +64,8 @@ pub fn census_json(
             row: RowOptions {
                 to,
                 stop_when_proved: !all,
-                quotient_to: None,
+                quotient_to,
+                quotient_states: census::DEFAULT_QUOTIENT_STATES,
             },
             jobs,
         };
@@ -101,13 +103,14 @@ pub fn census_members(
 /// One game's row up to heap `to` (`all`: every heap even once proved), as JSON: the unit a
 /// cluster maps over. Computed with the GIL released; Ctrl-C (in the main thread) cancels.
 #[pyfunction]
-#[pyo3(signature = (code, to, all=false, max_memory=None))]
+#[pyo3(signature = (code, to, all=false, max_memory=None, quotient_to=None))]
 pub fn census_row_json(
     py: Python<'_>,
     code: String,
     to: u64,
     all: bool,
     max_memory: Option<String>,
+    quotient_to: Option<u64>,
 ) -> PyResult<String> {
     let limits = Limits {
         max_states: None,
@@ -117,7 +120,8 @@ pub fn census_row_json(
         let options = RowOptions {
             to,
             stop_when_proved: !all,
-            quotient_to: None,
+            quotient_to,
+            quotient_states: census::DEFAULT_QUOTIENT_STATES,
         };
         json(&census::game_row(&code, &options, &settings.control)?)
     })

@@ -50,6 +50,21 @@ def test_local_census_rows_are_the_families_games_in_order():
     )
 
 
+def test_the_quotient_columns_are_each_games_quotient_at_the_capped_heap():
+    rows = grundy.census(["0.75", "0.3"], to=300, quotient_to=20, frame=False)
+    assert list(rows[0]) == grundy._census.COLUMNS[:-1] + grundy._census.QUOTIENT_COLUMNS + ["seconds"]
+    for r in rows:
+        q = grundy.quotient(r["code"], to=20)
+        assert (r["quotient_to"], r["quotient_reached"], r["quotient_order"]) == (20, 20, q.order)
+        assert (r["quotient_period"], r["quotient_preperiod"]) == (q.period, q.preperiod)
+    # 0.3's quotient is proved for every heap (Φ periodic); the one-game row agrees.
+    assert [r["quotient_period"] is not None for r in rows] == [False, True]
+    alone = grundy.census_row("0.3", to=300, quotient_to=20)
+    assert alone["quotient_order"] == rows[1]["quotient_order"]
+    frame = grundy.census(["0.75"], to=300, quotient_to=20)
+    assert str(frame["quotient_order"].dtype) == "Int64"
+
+
 def test_census_equals_the_command_lines_rules_for_lists():
     rows = grundy.census(["0.07", "0.070", "dawson-kayles", "0.137"], to=500, frame=False)
     assert [(r["code"], r["also"]) for r in rows] == [("0.07", "0.070 dawson-kayles"), ("0.137", None)]

@@ -403,6 +403,11 @@ pub struct CensusArgs {
     /// The cap of the quotient column's heap (quotients grow costly fast) [default: 10].
     #[arg(long, value_name = "M", requires = "quotient")]
     pub quotient_to: Option<String>,
+    /// The work budget of one heap of each quotient (proof states and candidates' elements); a
+    /// quotient that outgrows it stops at the heap before, named as still growing
+    /// [default: 250000].
+    #[arg(long, value_name = "N", requires = "quotient")]
+    pub quotient_states: Option<String>,
     #[command(flatten)]
     pub json: Json,
     #[command(flatten)]

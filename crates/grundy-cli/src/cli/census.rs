@@ -61,6 +61,13 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
         (true, Some(m)) => Some(grundy::games::heap::parse_natural(m, "--quotient-to")?),
     };
     let quotient_at = quotient_to.map(|cap| to.min(cap));
+    let quotient_states = match a.quotient_states.as_deref() {
+        None => census::DEFAULT_QUOTIENT_STATES,
+        Some(n) => match grundy::games::heap::parse_natural(n, "--quotient-states")? {
+            0 => return Err(Error::Input("--quotient-states must be at least 1".into())),
+            n => usize::try_from(n).unwrap_or(usize::MAX),
+        },
+    };
     let format = a.out.as_deref().map(CensusFormat::of_path).transpose()?;
     let report_kind = a.report.as_deref().map(report_kind).transpose()?;
     let members = family.members();
@@ -96,6 +103,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
             to,
             stop_when_proved: !a.all,
             quotient_to,
+            quotient_states,
         },
         jobs: settings.jobs,
     };
@@ -355,7 +363,7 @@ fn opt(v: Option<u64>) -> String {
 /// The rows as a text table (small censuses).
 fn table(entries: &[CensusEntry]) -> String {
     let quotient = entries.iter().find_map(|e| e.row.quotient_to);
-    let q_head = quotient.map_or(String::new(), |h| format!(" {:>9}", format!("|Q| at {h}")));
+    let q_head = quotient.map_or(String::new(), |h| format!(" {:>22}", format!("|Q| at {h}")));
     let mut out = format!(
         "{:<10} {:<7} {:>8} {:>10} {:>10} {:>9} {:>7}{q_head} {:>8}\n",
         "code", "status", "period", "preperiod", "last exc.", "computed", "max g", "seconds"
@@ -370,7 +378,7 @@ fn table(entries: &[CensusEntry]) -> String {
             ),
         };
         let q = if quotient.is_some() {
-            format!(" {:>9}", opt(r.quotient_order))
+            format!(" {:>22}", r.quotient_cell())
         } else {
             String::new()
         };
@@ -402,6 +410,23 @@ fn summary_text(s: &CensusSummary, to: u64, shard: Shard, threads: usize) -> Str
     );
     if !s.open_codes.is_empty() {
         out.push_str(&format!("open at heap {to}: {}\n", s.open_codes.join(" ")));
+    }
+    if let Some((reached, all)) = s.quotient_reached {
+        out.push_str(&format!(
+            "misère quotients: {reached} reached the heap asked ({all} proved for every heap: Φ periodic); {} still growing\n",
+            s.quotient_growing.len()
+        ));
+        if !s.quotient_growing.is_empty() {
+            let growing: Vec<String> = s
+                .quotient_growing
+                .iter()
+                .map(|(c, h)| h.map_or(c.clone(), |h| format!("{c} @{h}")))
+                .collect();
+            out.push_str(&format!(
+                "still growing (the last heap proved; one more outgrew --quotient-states): {}\n",
+                growing.join(" ")
+            ));
+        }
     }
     if !s.slowest.is_empty() {
         let slow: Vec<String> = s.slowest.iter().map(|(c, t)| format!("{c} {t:.2} s")).collect();
@@ -461,9 +486,10 @@ fn write_report(path: &str, kind: ReportKind, s: &CensusSummary, entries: &[Cens
         "{} games: {} proved periodic (Guy–Smith periodicity theorem), {} open at heap {to}.",
         s.games, s.proved, s.open
     );
-    // The quotient column (`--quotient`): "quotient order at N", empty where none was found.
+    // The quotient column (`--quotient`): "quotient order at N" ([`CensusRow::quotient_cell`]:
+    // `@h` where it stopped short, Φ's period where proved for every heap).
     let quotient = entries.iter().find_map(|e| e.row.quotient_to);
-    let q_cell = |e: &CensusEntry| e.row.quotient_order.map_or(String::new(), |o| o.to_string());
+    let q_cell = |e: &CensusEntry| e.row.quotient_cell();
     let proved_rows: Vec<Vec<String>> = proved
         .iter()
         .map(|e| {

@@ -319,6 +319,12 @@ fn the_quotient_column_is_each_games_quotient_order_at_the_capped_heap() {
         let q = crate::support::json(&["quotient", code, "--to", "10", "--json"]);
         assert_eq!(f[16], "10");
         assert_eq!(f[17], q["order"].to_string(), "{code}: {line}");
+        assert_eq!(f[18], "10", "{code}: reached");
+        let period = |k: &str| q[k].as_u64().map_or(String::new(), |v| v.to_string());
+        assert_eq!(
+            (f[19].to_string(), f[20].to_string()),
+            (period("period"), period("preperiod"))
+        );
     }
     codes.sort();
     assert_eq!(codes, ["0.52", "0.75"]);
@@ -351,4 +357,35 @@ fn the_quotient_column_is_each_games_quotient_order_at_the_capped_heap() {
     let plain = d.join("plain.jsonl");
     run_ok(&["census", "0.75", "--to", "300", "--out", p(&plain)]);
     assert!(!std::fs::read_to_string(&plain).unwrap().contains("quotient"));
+}
+
+#[test]
+fn a_quotient_that_outgrows_its_budget_is_named_still_growing_where_it_stopped() {
+    // 0.017's quotient keeps growing at heap 16: with a budget of 20 000 per heap the row keeps
+    // the quotient of heaps ≤ 15 (the order `grundy quotient` proves there) and the summary
+    // names the code; 0.75 reaches heap 20.
+    let args = [
+        "census",
+        "0.017,0.75",
+        "--to",
+        "200",
+        "--quotient",
+        "--quotient-to",
+        "20",
+        "--quotient-states",
+        "20000",
+    ];
+    let out = run_ok(&args);
+    let q = crate::support::json(&["quotient", "0.017", "--to", "15", "--json"]);
+    let cell = format!("{} @15", q["order"]);
+    assert!(
+        out.lines().any(|l| l.starts_with("0.017") && l.contains(&cell)),
+        "{out}"
+    );
+    assert!(out.contains("1 reached the heap asked"), "{out}");
+    assert!(out.contains("still growing") && out.contains("0.017 @15"), "{out}");
+    let zero = grundy(&["census", "0.75", "--to", "20", "--quotient", "--quotient-states", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(zero.status.code(), Some(2));
 }

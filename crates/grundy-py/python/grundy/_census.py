@@ -39,8 +39,13 @@ COLUMNS = [
     "seconds",
 ]
 
+#: The misère quotient columns, after ``also`` when a census is asked for them
+#: (``quotient_to=M``): the heap asked, the order at the heap reached, that heap, and Φ's period
+#: and preperiod when proved for every heap.
+QUOTIENT_COLUMNS = ["quotient_to", "quotient_order", "quotient_reached", "quotient_period", "quotient_preperiod"]
+
 #: The integer columns that may be empty (``None``): nullable ``Int64`` in a DataFrame.
-_OPTIONAL_INTS = ["period", "preperiod", "saltus", "last_exceptional", "rare_heaps"]
+_OPTIONAL_INTS = ["period", "preperiod", "saltus", "last_exceptional", "rare_heaps"] + QUOTIENT_COLUMNS
 
 Family = Union[str, Iterable[str]]
 
@@ -85,11 +90,18 @@ def census_members(family: Family, *, shard: Optional[str] = None) -> List[Dict[
     return [{"family": label, "index": i, "of": of, "code": c, "also": also} for i, c, also in members]
 
 
-def census_row(code: str, to: int, all: bool = False, max_memory: Optional[str] = None) -> Dict[str, Any]:
+def census_row(
+    code: str,
+    to: int,
+    all: bool = False,
+    max_memory: Optional[str] = None,
+    quotient_to: Optional[int] = None,
+) -> Dict[str, Any]:
     """One game's census row: the code (any spelling, ``"0.07"``, ``"kayles"``) computed up to
     heap ``to`` by the census's own one-game function (stopping once its period is proved unless
-    ``all``). A module-level function of plain data, so it pickles by reference: the unit that
-    :func:`census` maps over a Dask cluster's workers (each needs ``grundy`` installed).
+    ``all``), with the misère quotient columns when ``quotient_to`` is given. A module-level
+    function of plain data, so it pickles by reference: the unit that :func:`census` maps over a
+    Dask cluster's workers (each needs ``grundy`` installed).
 
     >>> r = grundy.census_row("0.77", to=1000)
     >>> r["status"], r["period"], r["preperiod"]
@@ -97,7 +109,8 @@ def census_row(code: str, to: int, all: bool = False, max_memory: Optional[str] 
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a string such as '0.07', not {type(code).__name__}")
-    return _json.loads(_grundy.census_row_json(code, _natural(to, "to"), bool(all), max_memory))
+    cap = None if quotient_to is None else _natural(quotient_to, "quotient_to")
+    return _json.loads(_grundy.census_row_json(code, _natural(to, "to"), bool(all), max_memory, cap))
 
 
 def _entry(member: Dict[str, Any], row: Dict[str, Any]) -> Dict[str, Any]:
@@ -109,10 +122,12 @@ def _entry(member: Dict[str, Any], row: Dict[str, Any]) -> Dict[str, Any]:
     return entry
 
 
-def _table(entries: List[Dict[str, Any]], frame: Optional[bool]) -> Any:
-    """The entries as a pandas DataFrame (columns :data:`COLUMNS`), or as they are (a list of
-    dicts) when ``frame`` is False, or None and pandas cannot be imported."""
-    entries = [{k: e.get(k) for k in COLUMNS} for e in entries]
+def _table(entries: List[Dict[str, Any]], frame: Optional[bool], quotient: bool = False) -> Any:
+    """The entries as a pandas DataFrame (columns :data:`COLUMNS`, with :data:`QUOTIENT_COLUMNS`
+    before ``seconds`` when ``quotient``), or as they are (a list of dicts) when ``frame`` is
+    False, or None and pandas cannot be imported."""
+    columns = COLUMNS[:-1] + QUOTIENT_COLUMNS + COLUMNS[-1:] if quotient else COLUMNS
+    entries = [{k: e.get(k) for k in columns} for e in entries]
     if frame is False:
         return entries
     try:
@@ -121,9 +136,10 @@ def _table(entries: List[Dict[str, Any]], frame: Optional[bool]) -> Any:
         if frame:
             raise
         return entries
-    df = pd.DataFrame(entries, columns=COLUMNS)
+    df = pd.DataFrame(entries, columns=columns)
     for c in _OPTIONAL_INTS:
-        df[c] = df[c].astype("Int64")
+        if c in df.columns:
+            df[c] = df[c].astype("Int64")
     for c in ["index", "of", "to", "largest_heap", "largest_value"]:
         df[c] = df[c].astype("int64")
     return df
@@ -138,6 +154,7 @@ def census(
     all: bool = False,
     shard: Optional[str] = None,
     max_memory: Optional[str] = None,
+    quotient_to: Optional[int] = None,
     frame: Optional[bool] = None,
 ) -> Any:
     """Every game of a family of heap games up to heap ``to``, each proved periodic or left
@@ -166,6 +183,9 @@ def census(
 
     ``all=True`` computes every heap up to ``to`` even once a period is proved; ``shard="I/N"``
     runs the share I of N (the games whose index is I−1 modulo N), as ``--shard``.
+    ``quotient_to=M`` adds the misère quotient columns (:data:`QUOTIENT_COLUMNS`) as
+    ``--quotient --quotient-to M``: each game's quotient built to heap min(``to``, M) or as far
+    as the work budget of one heap allows (``quotient_reached`` says where it stopped).
 
     >>> rows = grundy.census("octal:1", to=1000, frame=False)
     >>> [(r["code"], r["status"], r["period"]) for r in rows][:3]
@@ -174,11 +194,12 @@ def census(
     ['0.6']
     """
     to = _natural(to, "to")
+    cap = None if quotient_to is None else _natural(quotient_to, "quotient_to")
     if client is None:
         spec, codes = _family(family)
         jobs = 0 if jobs is None else _natural(jobs, "jobs")
-        text = _grundy.census_json(spec, codes, to, jobs, bool(all), shard, max_memory)
-        return _table(_json.loads(text), frame)
+        text = _grundy.census_json(spec, codes, to, jobs, bool(all), shard, max_memory, cap)
+        return _table(_json.loads(text), frame, cap is not None)
     if jobs is not None:
         raise ValueError("jobs= is for the local census; on a cluster the workers set the parallelism")
     if not (hasattr(client, "map") and hasattr(client, "gather")):
@@ -186,7 +207,9 @@ def census(
     members = census_members(family, shard=shard)
     codes = [m["code"] for m in members]
     # pure=False: a row's time differs between runs, so Dask must not reuse a cached result.
-    futures = client.map(census_row, codes, to=to, all=bool(all), max_memory=max_memory, pure=False)
+    futures = client.map(
+        census_row, codes, to=to, all=bool(all), max_memory=max_memory, quotient_to=cap, pure=False
+    )
     try:
         rows = client.gather(futures)
     except KeyboardInterrupt:
@@ -194,4 +217,4 @@ def census(
         raise
     entries = [_entry(m, r) for m, r in zip(members, rows)]
     entries.sort(key=lambda e: e["index"])
-    return _table(entries, frame)
+    return _table(entries, frame, cap is not None)

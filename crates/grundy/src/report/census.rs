@@ -81,13 +81,57 @@ pub struct CensusRow {
     /// asked for it (`--quotient`); `None` otherwise (and the two quotient columns are left out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quotient_to: Option<u64>,
-    /// The order of the misère quotient of the game restricted to heaps ≤ `quotient_to`
-    /// ([`crate::solve::misere::quotient::order_at`]); `None` when not asked or when no
-    /// verified quotient reaches that heap.
+    /// The order of the misère quotient of the game restricted to heaps ≤ `quotient_reached`
+    /// (verified); `None` when not asked (or, in files of earlier versions, when the quotient
+    /// did not reach `quotient_to`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quotient_order: Option<u64>,
+    /// The last heap the quotient was built to: `quotient_to`, or less when the work budget of
+    /// one heap ran out first (the quotient is large or infinite there: it is still growing).
+    /// `None` when not asked, or in files of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotient_reached: Option<u64>,
+    /// The period of the pretending function Φ when the periodicity theorem proves the
+    /// quotient for every heap (MisereSolver's "Period"); `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotient_period: Option<u64>,
+    /// The first heap of Φ's periodic part, with `quotient_period` (MisereSolver's "Preperiod").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quotient_preperiod: Option<u64>,
     /// Wall time of the game in seconds (the only column that differs between two runs).
     pub seconds: f64,
+}
+
+impl CensusRow {
+    /// The quotient column as text: the order; `@h` when the quotient stopped at heap h, short
+    /// of the heap asked (it outgrew the work budget there: still growing); `, Φ p from n`
+    /// when the periodicity theorem proves it for every heap. Empty when not asked.
+    pub fn quotient_cell(&self) -> String {
+        let Some(to) = self.quotient_to else {
+            return String::new();
+        };
+        let Some(order) = self.quotient_order else {
+            return "-".into();
+        };
+        let mut text = order.to_string();
+        match self.quotient_reached {
+            Some(h) if h < to => text.push_str(&format!(" @{h}")),
+            _ => {}
+        }
+        if let (Some(p), Some(n)) = (self.quotient_period, self.quotient_preperiod) {
+            text.push_str(&format!(", Φ {p} from {n}"));
+        }
+        text
+    }
+
+    /// Whether the quotient was asked for and stopped short of its heap (still growing there).
+    pub fn quotient_growing(&self) -> bool {
+        match (self.quotient_to, self.quotient_reached) {
+            (Some(to), Some(h)) => h < to,
+            (Some(_), None) => self.quotient_order.is_none(),
+            _ => false,
+        }
+    }
 }
 
 /// A row placed in its family: one line of a census file.
@@ -133,8 +177,14 @@ impl Format {
 pub const CSV_HEADER: &str = "family,index,of,to,code,status,period,preperiod,saltus,last_exceptional,largest_heap,largest_value,rare_heaps,fingerprint,rule,also,seconds,check";
 
 /// The header line of a census CSV file with the misère quotient columns (`--quotient`): a
-/// line of such a file has the two more fields `quotient_to,quotient_order` before `seconds`.
-pub const CSV_HEADER_QUOTIENT: &str = "family,index,of,to,code,status,period,preperiod,saltus,last_exceptional,largest_heap,largest_value,rare_heaps,fingerprint,rule,also,quotient_to,quotient_order,seconds,check";
+/// line of such a file has the five more fields
+/// `quotient_to,quotient_order,quotient_reached,quotient_period,quotient_preperiod` before
+/// `seconds`.
+pub const CSV_HEADER_QUOTIENT: &str = "family,index,of,to,code,status,period,preperiod,saltus,last_exceptional,largest_heap,largest_value,rare_heaps,fingerprint,rule,also,quotient_to,quotient_order,quotient_reached,quotient_period,quotient_preperiod,seconds,check";
+
+/// The quotient header of earlier versions (two quotient fields, `quotient_to,quotient_order`,
+/// the order empty when the quotient did not reach the heap): still read, never written.
+pub const CSV_HEADER_QUOTIENT_1: &str = "family,index,of,to,code,status,period,preperiod,saltus,last_exceptional,largest_heap,largest_value,rare_heaps,fingerprint,rule,also,quotient_to,quotient_order,seconds,check";
 
 const CHECK_KEY: &str = ",\"check\":\"";
 
@@ -184,8 +234,11 @@ impl CensusEntry {
                 if r.quotient_to.is_some() {
                     fields.push(opt(r.quotient_to));
                     fields.push(opt(r.quotient_order));
-                } else if r.quotient_order.is_some() {
-                    return Err(Error::Unsupported("a quotient order without its heap".into()));
+                    fields.push(opt(r.quotient_reached));
+                    fields.push(opt(r.quotient_period));
+                    fields.push(opt(r.quotient_preperiod));
+                } else if r.quotient_order.is_some() || r.quotient_reached.is_some() || r.quotient_period.is_some() {
+                    return Err(Error::Unsupported("a quotient column without its heap".into()));
                 }
                 fields.push(format!("{:.3}", r.seconds));
                 let body = fields.join(",");
@@ -210,32 +263,31 @@ impl CensusEntry {
                     return Err("its checksum does not match its contents".into());
                 }
                 let mut f: Vec<&str> = body.split(',').collect();
-                // 17 fields, or 19 with the quotient columns (before `seconds`).
-                let quotient = match f.len() {
-                    17 => None,
-                    19 => {
-                        let q: Vec<&str> = f.drain(16..18).collect();
-                        Some((q[0], q[1]))
-                    }
-                    n => return Err(format!("{} columns instead of 18 (or 20 with the quotient)", n + 1)),
+                // 17 fields, or 22 with the quotient columns (before `seconds`; 19 in files of
+                // earlier versions).
+                let quotient: Vec<String> = match f.len() {
+                    17 => Vec::new(),
+                    19 => f.drain(16..18).map(str::to_string).collect(),
+                    22 => f.drain(16..21).map(str::to_string).collect(),
+                    n => return Err(format!("{} columns instead of 18 (or 23 with the quotient)", n + 1)),
                 };
-                let (quotient_to, quotient_order) = match quotient {
-                    None => (None, None),
-                    Some((t, o)) => {
-                        let to = t
+                let field = |i: usize, name: &str| -> std::result::Result<Option<u64>, String> {
+                    match quotient.get(i).map(String::as_str) {
+                        None | Some("") => Ok(None),
+                        Some(t) => t
                             .parse::<u64>()
-                            .map_err(|_| format!("quotient_to `{t}` is not a number"))?;
-                        let order = if o.is_empty() {
-                            None
-                        } else {
-                            Some(
-                                o.parse::<u64>()
-                                    .map_err(|_| format!("quotient_order `{o}` is not a number"))?,
-                            )
-                        };
-                        (Some(to), order)
+                            .map(Some)
+                            .map_err(|_| format!("{name} `{t}` is not a number")),
                     }
                 };
+                let quotient_to = field(0, "quotient_to")?;
+                if !quotient.is_empty() && quotient_to.is_none() {
+                    return Err("quotient_to is empty".into());
+                }
+                let quotient_order = field(1, "quotient_order")?;
+                let quotient_reached = field(2, "quotient_reached")?;
+                let quotient_period = field(3, "quotient_period")?;
+                let quotient_preperiod = field(4, "quotient_preperiod")?;
                 let num = |i: usize, name: &str| -> std::result::Result<u64, String> {
                     f[i].parse::<u64>()
                         .map_err(|_| format!("{name} `{}` is not a number", f[i]))
@@ -276,6 +328,9 @@ impl CensusEntry {
                         also: text(15),
                         quotient_to,
                         quotient_order,
+                        quotient_reached,
+                        quotient_period,
+                        quotient_preperiod,
                         seconds,
                     },
                 })
@@ -310,7 +365,7 @@ pub fn read_entries(text: &str, format: Format, what: &str) -> Result<(Vec<Censu
     for (i, line) in lines.iter().enumerate() {
         let number = i + 1;
         if format == Format::Csv && i == 0 {
-            if *line != CSV_HEADER && *line != CSV_HEADER_QUOTIENT {
+            if ![CSV_HEADER, CSV_HEADER_QUOTIENT, CSV_HEADER_QUOTIENT_1].contains(line) {
                 return Err(Error::Input(format!(
                     "{what} is not a census CSV file: its first line is not the census header; it is left as it is (choose another --out)"
                 )));
@@ -368,6 +423,13 @@ pub struct CensusSummary {
     pub open_codes: Vec<String>,
     /// The slowest games, slowest first: (code, seconds).
     pub slowest: Vec<(String, f64)>,
+    /// With the quotient column: the games whose quotient reached the heap asked, and of them
+    /// those proved for every heap (Φ periodic); `None` without the column.
+    pub quotient_reached: Option<(u64, u64)>,
+    /// With the quotient column: the games whose quotient stopped short of the heap asked (one
+    /// heap's work outgrew the budget: large or infinite there), with the last heap proved
+    /// (`None`: not even the first heaps).
+    pub quotient_growing: Vec<(String, Option<u64>)>,
     /// Groups of proved games with one and the same value sequence (listed once in the
     /// published tables): each group's codes in family order, groups of two or more only.
     pub same_sequence: Vec<Vec<String>>,
@@ -409,6 +471,9 @@ mod tests {
                 also: Some("0.1370".into()),
                 quotient_to: None,
                 quotient_order: None,
+                quotient_reached: None,
+                quotient_period: None,
+                quotient_preperiod: None,
                 seconds: 0.012,
             },
         }
@@ -440,10 +505,14 @@ mod tests {
         for format in [Format::Csv, Format::Jsonl] {
             let plain = entry().to_line(format).unwrap();
             assert!(!plain.contains("quotient"), "{plain}");
-            for order in [Some(6), None] {
+            // Reached with Φ's period proved; stopped short at heap 16 (still growing).
+            for (order, reached, period) in [(6, 30, Some((2, 5))), (28, 16, None)] {
                 let mut e = entry();
                 e.row.quotient_to = Some(30);
-                e.row.quotient_order = order;
+                e.row.quotient_order = Some(order);
+                e.row.quotient_reached = Some(reached);
+                e.row.quotient_period = period.map(|p: (u64, u64)| p.0);
+                e.row.quotient_preperiod = period.map(|p| p.1);
                 let line = e.to_line(format).unwrap();
                 assert_ne!(line, plain);
                 assert_eq!(CensusEntry::from_line(&line, format).unwrap(), e);
@@ -453,7 +522,7 @@ mod tests {
                 if format == Format::Csv {
                     assert!(text.starts_with(CSV_HEADER_QUOTIENT));
                     assert!(
-                        line.contains(",30,6,") || order.is_none() && line.contains(",30,,"),
+                        line.contains(",30,6,30,2,5,") || line.contains(",30,28,16,,,"),
                         "{line}"
                     );
                 }
@@ -461,6 +530,19 @@ mod tests {
                 assert_eq!(read, vec![entry(), e]);
             }
         }
+    }
+
+    #[test]
+    fn lines_of_the_earlier_quotient_format_still_read() {
+        // Two quotient fields (heap, order or empty): the columns added since are empty.
+        let body = "octal:3,95,512,10000,0.137,proved,34,53,0,52,4095,7,,00112233aabbccdd,,0.1370,20,24,0.012";
+        let line = format!("{body},{}", hex(fnv1a64(body.as_bytes())));
+        let text = format!("{CSV_HEADER_QUOTIENT_1}\n{line}\n");
+        let (read, _) = read_entries(&text, Format::Csv, "f").unwrap();
+        let mut want = entry();
+        want.row.quotient_to = Some(20);
+        want.row.quotient_order = Some(24);
+        assert_eq!(read, vec![want]);
     }
 
     #[test]

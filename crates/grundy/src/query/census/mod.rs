@@ -25,7 +25,7 @@ pub mod same;
 mod tests;
 
 pub use family::{Family, Member, Shard};
-pub use row::{DEFAULT_QUOTIENT_TO, RowOptions, game_row};
+pub use row::{DEFAULT_QUOTIENT_STATES, DEFAULT_QUOTIENT_TO, RowOptions, game_row};
 pub use run::{CensusOptions, run_games, threads};
 pub use same::same_sequence;
 
@@ -69,8 +69,23 @@ pub fn summarize(family: &str, entries: &[CensusEntry]) -> CensusSummary {
     let mut slowest: Vec<(String, f64)> = entries.iter().map(|e| (e.row.code.clone(), e.row.seconds)).collect();
     slowest.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     slowest.truncate(SLOWEST);
+    let asked = entries.iter().any(|e| e.row.quotient_to.is_some());
+    let quotient_growing: Vec<(String, Option<u64>)> = entries
+        .iter()
+        .filter(|e| e.row.quotient_growing())
+        .map(|e| (e.row.code.clone(), e.row.quotient_reached))
+        .collect();
+    let quotient_reached = asked.then(|| {
+        let reached = entries
+            .iter()
+            .filter(|e| e.row.quotient_to.is_some() && !e.row.quotient_growing());
+        let all = reached.clone().filter(|e| e.row.quotient_period.is_some()).count();
+        (reached.count() as u64, all as u64)
+    });
     CensusSummary {
         family: family.to_string(),
+        quotient_reached,
+        quotient_growing,
         games: entries.len() as u64,
         proved,
         open: open_codes.len() as u64,

@@ -30,10 +30,20 @@ pub struct RowOptions {
     /// cap keeps the census fast: a quotient's cost grows fast with its heaps); `None`: not
     /// asked.
     pub quotient_to: Option<u64>,
+    /// The work budget of one heap of each quotient: proof states plus candidates' elements
+    /// (`--quotient-states`; [`DEFAULT_QUOTIENT_STATES`]). A heap that needs more ends that
+    /// game's quotient at the heap before (the row says where).
+    pub quotient_states: usize,
 }
 
 /// The default cap of the quotient column (`--quotient-to`).
 pub const DEFAULT_QUOTIENT_TO: u64 = 10;
+
+/// The default work budget of one heap of a census quotient. Measured on the 512 codes of
+/// `octal:3` to heap 20 (docs/records.md): no code that stops within 4 000 000 (the budget of
+/// `grundy quotient`, up to a minute a code) gets further than with this one (under a second),
+/// since a quotient that outgrows it is still growing at every recalibration.
+pub const DEFAULT_QUOTIENT_STATES: usize = 250_000;
 
 /// A code's rules as heap rules, for the misère quotient.
 struct CodeRules<'a>(&'a crate::solve::take_break::TakeBreak);
@@ -42,24 +52,54 @@ impl crate::solve::heap_sequence::HeapRules for CodeRules<'_> {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         self.0.options(n, f)
     }
+
+    /// The code itself: the quotient's periodicity proof and its options' size estimate read
+    /// it (without it the column never proves Φ's period).
+    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
+        Some(self.0.clone())
+    }
 }
 
-/// The quotient column of a code: (the heap, the order at it or `None` when no verified
-/// quotient reaches it). Cancellation and the memory budget stop the census; any other reason
-/// the quotient stops (its own state limit) leaves the order empty.
+/// The quotient column of a code: the quotient built to heap `to` or as far as the work budget
+/// of one heap allows. Cancellation and the memory budget stop the census; any other reason
+/// the quotient stops (its budget, a candidate too large) ends it at the last heap proved.
+struct QuotientCell {
+    /// The last heap proved (`None`: not even heap 0, the rules could not be read as heaps).
+    reached: Option<u64>,
+    /// The order at that heap.
+    order: Option<u64>,
+    /// Φ's period and preperiod when proved for every heap.
+    period: Option<(u64, u64)>,
+}
+
 fn quotient_column(
     rules: &crate::solve::take_break::TakeBreak,
     to: u64,
+    states: usize,
     control: &Control,
-) -> Result<(u64, Option<u64>)> {
+) -> Result<QuotientCell> {
     let limits = crate::settings::Settings {
         control: control.clone(),
+        max_states: states,
         ..Default::default()
     };
-    match crate::solve::misere::quotient::order_at(&CodeRules(rules), to, &limits) {
-        Ok(order) => Ok((to, order.map(|o| o as u64))),
+    match crate::solve::misere::quotient::build(&CodeRules(rules), to, &limits) {
+        Ok(b) => {
+            if let Some(e @ (Error::Interrupted | Error::MemoryLimit(_))) = b.cause {
+                return Err(e);
+            }
+            Ok(QuotientCell {
+                reached: Some(b.quotient.to()),
+                order: Some(b.quotient.order as u64),
+                period: b.period.map(|p| (p.period, p.preperiod)),
+            })
+        }
         Err(e @ (Error::Interrupted | Error::MemoryLimit(_))) => Err(e),
-        Err(_) => Ok((to, None)),
+        Err(_) => Ok(QuotientCell {
+            reached: None,
+            order: None,
+            period: None,
+        }),
     }
 }
 
@@ -89,9 +129,13 @@ pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<C
         row.rule = Some("no-moves".into());
     }
     if let Some(cap) = options.quotient_to {
-        let (at, order) = quotient_column(rules, options.to.min(cap), &control.quiet())?;
+        let at = options.to.min(cap);
+        let cell = quotient_column(rules, at, options.quotient_states, &control.quiet())?;
         row.quotient_to = Some(at);
-        row.quotient_order = order;
+        row.quotient_order = cell.order;
+        row.quotient_reached = cell.reached;
+        row.quotient_period = cell.period.map(|p| p.0);
+        row.quotient_preperiod = cell.period.map(|p| p.1);
     }
     row.seconds = start.elapsed().as_secs_f64();
     Ok(row)
@@ -138,6 +182,9 @@ fn row_of(code: &str, to: u64, computed: &Computed) -> CensusRow {
         also: None,
         quotient_to: None,
         quotient_order: None,
+        quotient_reached: None,
+        quotient_period: None,
+        quotient_preperiod: None,
         seconds: 0.0,
     }
 }

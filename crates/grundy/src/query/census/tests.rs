@@ -56,6 +56,7 @@ fn options(to: u64, jobs: usize) -> CensusOptions {
             to,
             stop_when_proved: true,
             quotient_to: None,
+            quotient_states: DEFAULT_QUOTIENT_STATES,
         },
         jobs,
     }
@@ -242,6 +243,7 @@ fn trailing_zeros_and_spellings_are_one_game_with_one_sequence() {
                 to: 5000,
                 stop_when_proved: true,
                 quotient_to: None,
+                quotient_states: DEFAULT_QUOTIENT_STATES,
             },
             &Control::new(),
         )
@@ -332,14 +334,18 @@ fn the_long_preperiods_are_proved_at_a_hundred_thousand() {
 
 #[test]
 fn the_quotient_column_is_the_order_at_the_capped_heap() {
-    // The column is order_at at min(to, cap): the same order `grundy quotient CODE --to M`
-    // reports, for codes with small quotients; a row without the option has no column.
+    // The column is the quotient at min(to, cap): the same order, and the same period of Φ
+    // when proved for every heap, as `grundy quotient CODE --to M`; a row without the option
+    // has no column.
     let settings = crate::settings::Settings::default();
+    let mut proved_all = 0;
     for (code, to, cap) in [
         ("0.75", 5000, 12),
         ("0.77", 6, 30),
         ("0.52", 5000, 10),
         ("0.31", 5000, 10),
+        ("0.3", 5000, 20),
+        ("0.15", 5000, 20),
     ] {
         let r = game_row(
             code,
@@ -347,6 +353,7 @@ fn the_quotient_column_is_the_order_at_the_capped_heap() {
                 to,
                 stop_when_proved: true,
                 quotient_to: Some(cap),
+                quotient_states: DEFAULT_QUOTIENT_STATES,
             },
             &Control::new(),
         )
@@ -354,19 +361,63 @@ fn the_quotient_column_is_the_order_at_the_capped_heap() {
         let at = to.min(cap);
         assert_eq!(r.quotient_to, Some(at), "{code}");
         let q = crate::report::QuotientReport::of(&[code.to_string()], at, None, &settings).unwrap();
-        let expected = q.stopped.is_none().then_some(q.order as u64);
-        assert_eq!(r.quotient_order, expected, "{code} at {at}");
-        assert!(r.quotient_order.is_some(), "{code}: a small quotient is found at {at}");
+        assert!(q.stopped.is_none(), "{code}: a small quotient is found at {at}");
+        assert_eq!(r.quotient_order, Some(q.order as u64), "{code} at {at}");
+        assert_eq!(r.quotient_reached, Some(at), "{code}");
+        assert!(!r.quotient_growing(), "{code}");
+        assert_eq!(r.quotient_period, q.period, "{code}");
+        assert_eq!(r.quotient_preperiod, q.preperiod, "{code}");
+        proved_all += usize::from(r.quotient_period.is_some());
     }
+    assert!(proved_all >= 1, "some of these quotients are proved for every heap");
     let plain = game_row(
         "0.75",
         &RowOptions {
             to: 100,
             stop_when_proved: true,
             quotient_to: None,
+            quotient_states: DEFAULT_QUOTIENT_STATES,
         },
         &Control::new(),
     )
     .unwrap();
     assert_eq!((plain.quotient_to, plain.quotient_order), (None, None));
+}
+
+#[test]
+fn a_quotient_that_outgrows_its_budget_ends_at_the_heap_before_and_is_named_growing() {
+    // 0.017's quotient at heap 16 keeps growing under recalibration (each candidate's least
+    // failing sum is longer): the row keeps the quotient of heaps ≤ 15, as `grundy quotient`
+    // with the same budget proves it, and the summary names the code.
+    let budget = 20_000;
+    let r = game_row(
+        "0.017",
+        &RowOptions {
+            to: 200,
+            stop_when_proved: true,
+            quotient_to: Some(20),
+            quotient_states: budget,
+        },
+        &Control::new(),
+    )
+    .unwrap();
+    let reached = r.quotient_reached.expect("the first heaps are proved");
+    assert!(reached < 20, "{r:?}");
+    assert!(r.quotient_growing());
+    let settings = crate::settings::Settings {
+        max_states: budget,
+        ..Default::default()
+    };
+    let q = crate::report::QuotientReport::of(&["0.017".to_string()], 20, None, &settings).unwrap();
+    assert_eq!(q.verified_to, reached);
+    assert_eq!(r.quotient_order, Some(q.order as u64));
+    let entry = CensusEntry {
+        family: "f".into(),
+        index: 0,
+        of: 1,
+        row: r,
+    };
+    let summary = summarize("f", &[entry]);
+    assert_eq!(summary.quotient_growing, vec![("0.017".to_string(), Some(reached))]);
+    assert_eq!(summary.quotient_reached, Some((0, 0)));
 }
