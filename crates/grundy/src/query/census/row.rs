@@ -40,9 +40,11 @@ pub struct RowOptions {
 pub const DEFAULT_QUOTIENT_TO: u64 = 10;
 
 /// The default work budget of one heap of a census quotient. Measured on the 512 codes of
-/// `octal:3` to heap 20 (docs/records.md): no code that stops within 4 000 000 (the budget of
-/// `grundy quotient`, up to a minute a code) gets further than with this one (under a second),
-/// since a quotient that outgrows it is still growing at every recalibration.
+/// `octal:3` to heap 20 (docs/records.md): the whole family in 6 minutes on 2 cores, where
+/// `grundy quotient`'s budget (4 000 000) costs up to a minute and more for each of its 144
+/// growing codes (a heap's work grows faster than its states). That budget takes a few codes
+/// further (0.106 to heap 20, order 844, in 9 s; 0.127 to heap 16): `--quotient-states` is
+/// there for them.
 pub const DEFAULT_QUOTIENT_STATES: usize = 250_000;
 
 /// A code's rules as heap rules, for the misère quotient.
