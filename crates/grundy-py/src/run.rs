@@ -69,8 +69,16 @@ pub fn to_py(e: Error) -> PyErr {
     match e {
         Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
         // The library's message with the keyword argument that raises the limit.
-        e if e.is_limit() => LimitError::new_err(match e.limit() {
-            Some(grundy::error::Limit::Memory) => format!("{e}; raise it with max_memory=, e.g. max_memory=\"8G\""),
+        e if e.is_limit() => LimitError::new_err(match (e.limit(), &e) {
+            // The share of the address-space limit (`ulimit -v`): max_memory= cannot raise it.
+            (Some(grundy::error::Limit::Memory), Error::MemoryLimit(bytes))
+                if grundy::memory::is_address_space_share(*bytes) =>
+            {
+                format!("{e} (7/8 of the process's address-space limit, `ulimit -v`)")
+            }
+            (Some(grundy::error::Limit::Memory), _) => {
+                format!("{e}; raise it with max_memory=, e.g. max_memory=\"8G\"")
+            }
             _ => format!("{e}; raise it with max_states="),
         }),
         e => PyValueError::new_err(e.to_string()),

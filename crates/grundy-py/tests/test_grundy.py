@@ -250,6 +250,28 @@ def test_limits_raise_limit_error():
     assert issubclass(grundy.LimitError, RuntimeError)
 
 
+def test_an_address_space_limit_is_named_not_max_memory():
+    # Under `ulimit -v` (as shared clusters set) the budget is 7/8 of the address space:
+    # max_memory= cannot raise it, so the message says which limit it is.
+    script = (
+        "import grundy\n"
+        "try:\n"
+        "    grundy.sequence('0.007', to=4 * 10**9)\n"
+        "except grundy.LimitError as e:\n"
+        "    print(e)\n"
+    )
+    import sys
+
+    out = subprocess.run(
+        ["sh", "-c", 'ulimit -v 3000000 && exec "$0" -c "$1"', sys.executable, script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "address-space limit" in out.stdout, (out.stdout, out.stderr)
+    assert "max_memory=" not in out.stdout, out.stdout
+
+
 LONG = "cram 6x7"  # minutes of work
 
 

@@ -179,6 +179,13 @@ pub fn default_limit() -> u64 {
         .fold(half, u64::min)
 }
 
+/// Whether a memory limit of `bytes` (an [`Error::MemoryLimit`]) is the share of the
+/// process's address-space limit ([`address_space_limit`], `ulimit -v`) rather than the memory
+/// budget: then raising the budget does not help, and a front end's hint says which limit it is.
+pub fn is_address_space_share(bytes: u64) -> bool {
+    address_space_limit().is_some_and(|a| bytes >= a / 8 * 7)
+}
+
 /// The address-space limit of this process: the least of the soft limits `RLIMIT_AS` ("Max
 /// address space") and `RLIMIT_DATA` ("Max data size") in `/proc/self/limits` (`ulimit -v`
 /// and `ulimit -d`); `None` when both are unlimited or cannot be read.

@@ -94,10 +94,11 @@ pub(crate) fn note_on_error(note: String) {
 /// A memory limit that is the share of the process's address-space limit (`ulimit -v`) cannot
 /// be raised with `--max-memory`: the hint says which limit it is.
 pub(crate) fn limit_hint(e: &Error) -> &'static str {
-    let from_address_space = |bytes: u64| grundy::memory::address_space_limit().is_some_and(|a| bytes >= a / 8 * 7);
     match (e.limit(), e) {
         (Some(grundy::error::Limit::States), _) => "; raise it with --max-states",
-        (Some(grundy::error::Limit::Memory), Error::MemoryLimit(bytes)) if from_address_space(*bytes) => {
+        (Some(grundy::error::Limit::Memory), Error::MemoryLimit(bytes))
+            if grundy::memory::is_address_space_share(*bytes) =>
+        {
             " (7/8 of the process's address-space limit, `ulimit -v`)"
         }
         (Some(grundy::error::Limit::Memory), _) => "; raise it with --max-memory SIZE, e.g. --max-memory 8G",
