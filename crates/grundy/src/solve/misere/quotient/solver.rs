@@ -185,13 +185,21 @@ impl Pretension {
     /// h's, and x times each option of h (`options_of_h`, h's row of the transitions).
     fn options_after(&self, h: u32, x: u32, set: &[u64], options_of_h: &[(u32, Word)]) -> Set {
         let mut t = vec![0u64; set.len()];
+        self.options_after_into(h, x, set, options_of_h, &mut t);
+        t
+    }
+
+    /// [`Self::options_after`] written into `t` (cleared first): the proof's walk reuses one
+    /// buffer for the many sums the antichains prune, allocating only for those it keeps.
+    fn options_after_into(&self, h: u32, x: u32, set: &[u64], options_of_h: &[(u32, Word)], t: &mut Set) {
+        t.clear();
+        t.resize(set.len(), 0);
         for e in crate::solve::graph_kayles::set::iter(set) {
-            put(&mut t, self.act(h, e as u32));
+            put(t, self.act(h, e as u32));
         }
         for (_, o) in options_of_h {
-            put(&mut t, self.times(x, o));
+            put(t, self.times(x, o));
         }
-        t
     }
 
     fn act(&self, h: u32, x: u32) -> u32 {
@@ -269,7 +277,12 @@ impl Pretension {
             if least[y as usize].is_some() {
                 continue;
             }
-            let t = self.options_after(h, x, &frame.1, &tr[h as usize]);
+            // The option sets are only needed to mark the P-portion.
+            let t = if mark {
+                self.options_after(h, x, &frame.1, &tr[h as usize])
+            } else {
+                Vec::new()
+            };
             word.push(h);
             least[y as usize] = Some(word.clone());
             if mark {
@@ -334,6 +347,7 @@ impl Pretension {
         let mut stack: Vec<(u32, Set, u32, u32)> = vec![(0, vec![0; words], top, from.max(1))];
         let mut word: Word = Vec::new();
         let mut steps = 0u64;
+        let mut scratch: Set = Vec::with_capacity(words);
         while let Some(frame) = stack.last_mut() {
             if frame.3 > frame.2 {
                 stack.pop();
@@ -354,11 +368,12 @@ impl Pretension {
             }
             let x = frame.0;
             let y = self.act(h, x);
-            let t = self.options_after(h, x, &frame.1, &tr[h as usize]);
+            self.options_after_into(h, x, &frame.1, &tr[h as usize], &mut scratch);
             let list = &mut anti[y as usize];
-            if list.iter().any(|t0| within(t0, &t)) {
+            if list.iter().any(|t0| within(t0, &scratch)) {
                 continue;
             }
+            let t = scratch.clone();
             word.push(h);
             if let Some(b) = bound
                 && word >= *b
@@ -486,17 +501,28 @@ impl Pretension {
             }
             seen.iter().filter(|&&s| s).count()
         };
+        // Each round's signatures in one flat buffer (an element's block and its images'),
+        // numbered by a map of slices into it: no allocation per element.
+        let width = self.gens.len() + 1;
+        let mut sigs: Vec<u32> = vec![0; self.n * width];
         loop {
-            let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-            let mut next = Vec::with_capacity(self.n);
-            for x in 0..self.n {
-                let mut sig = Vec::with_capacity(self.gens.len() + 1);
-                sig.push(block[x]);
-                sig.extend(self.gens.iter().map(|g| block[g[x] as usize]));
-                let k = ids.len() as u32;
-                next.push(*ids.entry(sig).or_insert(k));
+            for (x, sig) in sigs.chunks_exact_mut(width).enumerate() {
+                sig[0] = block[x];
+                for (s, g) in sig[1..].iter_mut().zip(&self.gens) {
+                    *s = block[g[x] as usize];
+                }
             }
+            let mut ids: FxHashMap<&[u32], u32> = FxHashMap::default();
+            ids.reserve(count * 2);
+            let next: Vec<u32> = sigs
+                .chunks_exact(width)
+                .map(|sig| {
+                    let k = ids.len() as u32;
+                    *ids.entry(sig).or_insert(k)
+                })
+                .collect();
             let c = ids.len();
+            drop(ids);
             block = next;
             if c == count {
                 break;
