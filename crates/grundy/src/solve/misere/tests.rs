@@ -650,3 +650,52 @@ fn order_at_stops_on_ctrl_c_and_is_empty_at_the_state_limit() {
     assert_eq!(super::quotient::order_at(&r, 30, &small), Ok(None));
     assert_eq!(super::quotient::order_at(&r, 12, &Settings::default()), Ok(Some(12)));
 }
+
+/// "Proved for every heap" is the periodicity theorem's claim, adapted to quotients (see
+/// `proved_period`): falsifiable. For every two-digit octal code (and a spread of three-digit
+/// ones) whose quotient is proved at heap 24, the quotient built three times further must have
+/// the same order and P-portion size, and Φ must keep the proved period over the new heaps.
+#[test]
+fn a_quotient_proved_for_every_heap_does_not_change_further_on() {
+    // A small budget: the codes it stops are still growing at 24, not proved, and skipped.
+    let budget = Settings {
+        max_states: 40_000,
+        ..Settings::default()
+    };
+    let mut codes: Vec<String> = Vec::new();
+    for a in 0..8 {
+        for b in 0..8 {
+            codes.push(format!("0.{a}{b}"));
+        }
+    }
+    for c in ["0.123", "0.312", "0.137", "0.165", "0.333", "0.521", "0.706", "0.772"] {
+        codes.push(c.to_string());
+    }
+    let mut checked = 0;
+    for code in &codes {
+        let b = super::quotient::build(&rules_to(code, 72), 24, &budget).unwrap();
+        let Some(p) = b.period else { continue };
+        let far = super::quotient::build(&rules_to(code, 72), 72, &budget).unwrap();
+        assert_eq!(
+            far.stopped,
+            None,
+            "{code}: proved at 24, yet heap {} fails",
+            far.quotient.to()
+        );
+        assert_eq!(
+            far.quotient.order, b.quotient.order,
+            "{code}: the order changed after the proof"
+        );
+        assert_eq!(far.quotient.p_portion().len(), b.quotient.p_portion().len(), "{code}");
+        let phi = &far.quotient.heap_class;
+        for h in (p.preperiod + p.period)..=72 {
+            assert_eq!(
+                phi[h as usize],
+                phi[(h - p.period) as usize],
+                "{code}: Φ({h}) breaks the period"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} codes proved at heap 24");
+}
