@@ -175,13 +175,14 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
     let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
         return;
     };
-    if let Some(g) = g.exact(m - last as usize, m - first as usize) {
+    let lo = m - last as usize;
+    if let Some(g) = g.exact(lo, m - first as usize) {
         for &(r, x) in rare {
             let b = m - r as usize;
             if unequal && b == r as usize {
                 continue;
             }
-            let v: u32 = x ^ g[b].into();
+            let v: u32 = x ^ g[b - lo].into();
             seen[v as usize & mask] = 1;
         }
         return;
@@ -227,7 +228,8 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
         return;
     };
-    let Some(cells) = g.exact(m - last as usize, m + K - 1 - first as usize) else {
+    let lo = m - last as usize;
+    let Some(cells) = g.exact(lo, m + K - 1 - first as usize) else {
         mark_rare_splits(seen, rare, g, m, false);
         for j in 1..K {
             mark_rare_splits(&mut next[(j - 1) * len..j * len], rare, g, m + j, false);
@@ -235,7 +237,7 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
         return;
     };
     for &(r, x) in rare {
-        let b = m - r as usize;
+        let b = m - r as usize - lo;
         let run: &[S::Cell; K] = cells[b..b + K].try_into().expect("K cells");
         seen[(x ^ run[0].into()) as usize & wrap] = 1;
         for j in 1..K {
