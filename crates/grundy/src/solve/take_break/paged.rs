@@ -118,10 +118,13 @@ static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
 /// Pages each thread keeps outside the cache.
 const SPARES: usize = 4;
 
+/// A page read outside the cache: the store's key, the page, its bytes.
+type Spare = (u64, usize, Vec<u8>);
+
 thread_local! {
-    /// Pages read outside the cache (the cache full): the store's key, the page, its bytes; the
-    /// oldest replaced first.
-    static SPARE: std::cell::RefCell<(usize, Vec<(u64, usize, Vec<u8>)>)> = const { std::cell::RefCell::new((0, Vec::new())) };
+    /// Pages read outside the cache (the cache full), the oldest replaced first (the count of
+    /// pages read so far, the pages).
+    static SPARE: std::cell::RefCell<(usize, Vec<Spare>)> = const { std::cell::RefCell::new((0, Vec::new())) };
 }
 
 /// Values of heaps 0..len in a file: full pages on disk (a bounded cache of them in memory), the
@@ -356,7 +359,7 @@ impl Paged {
             || !next_checkpoint.is_power_of_two()
             || next_checkpoint < 64
             || next_checkpoint < heaps
-            || !tail_len.is_some_and(|t| t < page)
+            || tail_len.is_none_or(|t| t >= page)
         {
             return Err(self.damaged("inconsistent index"));
         }
