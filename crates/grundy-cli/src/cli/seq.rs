@@ -181,7 +181,13 @@ fn run_with(
     if let Some(file) = &opts.freq {
         eprintln!("grundy: {}", frequencies(&computed.title, &seq, to, file, &settings)?);
     }
-    output(&computed.title, &seq, csv, json, capture, from)
+    let written = output(&computed.title, &seq, csv, json, capture, from)?;
+    // A value store read back wrong while writing (a page changed on the disk): the output is
+    // refused.
+    match seq.read_failure() {
+        Some(e) => Err(e),
+        None => Ok(written),
+    }
 }
 
 /// Whether `words` name a take-and-break code or Grundy's game (the engine of `--store`).

@@ -136,6 +136,16 @@ impl Computed {
         u32::try_from(v).ok()
     }
 
+    /// Why values read from a store on disk ([`StoreFile`]) cannot be trusted: a page that
+    /// changed on the disk or could not be read after the store was checked (such a read gives
+    /// 0 and is recorded here). `None` in memory.
+    pub fn read_failure(&self) -> Option<Error> {
+        match &self.values {
+            Values::Paged(g) => g.failure(),
+            _ => None,
+        }
+    }
+
     /// The heaps whose value (255 or more) is kept in the escape table of byte storage.
     pub fn escaped(&self) -> usize {
         self.values.escaped()
