@@ -777,6 +777,16 @@ impl Cells for Paged {
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         self.run(lo, hi)
     }
+    /// The page of heap n, when it is in memory.
+    fn piece(&self, n: usize) -> Option<(usize, &[u8], u32)> {
+        let p = n >> self.shift;
+        let page = if p < self.pages.len() {
+            self.cached(p)?
+        } else {
+            &self.tail[..]
+        };
+        Some((p << self.shift, page, u32::from(ESCAPE)))
+    }
 }
 
 impl Store for Paged {

@@ -205,6 +205,12 @@ pub(super) trait Cells: Sync {
     fn words(&self, _lo: usize, _hi: usize) -> Option<&[u16]> {
         None
     }
+    /// The run of stored cells that holds heap n (< len), for loops over scattered heaps: its
+    /// first heap, its cells, and the least cell that stands for a value kept elsewhere (read
+    /// by [`Cells::at`]; `u32::MAX`: none). `None`: heap n is read by [`Cells::at`].
+    fn piece(&self, _n: usize) -> Option<(usize, &[Self::Cell], u32)> {
+        None
+    }
     /// Where the byte runs of [`Cells::bytes`] (and [`Cells::words`]) break: heaps below and from it are in different
     /// runs (a block being finished, [`Tail`]).
     fn seam(&self) -> Option<usize> {
@@ -278,6 +284,9 @@ impl<T: Cell> Cells for Vec<T> {
     fn words(&self, lo: usize, hi: usize) -> Option<&[u16]> {
         T::words(self).map(|w| &w[lo..=hi])
     }
+    fn piece(&self, _: usize) -> Option<(usize, &[T], u32)> {
+        Some((0, self, u32::MAX))
+    }
 }
 
 impl<T: Cell> Store for Vec<T> {
@@ -332,6 +341,9 @@ impl Cells for Escaped {
     /// The bytes, whose escape must be [`ESCAPE`] (the tests' lower escapes read exactly).
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         (self.escape == ESCAPE).then(|| &self.bytes[lo..=hi])
+    }
+    fn piece(&self, _: usize) -> Option<(usize, &[u8], u32)> {
+        Some((0, &self.bytes, u32::from(self.escape)))
     }
 }
 
@@ -420,5 +432,8 @@ impl<S: Cells> Cells for Tail<'_, S> {
     }
     fn seam(&self) -> Option<usize> {
         Some(self.base.len())
+    }
+    fn piece(&self, n: usize) -> Option<(usize, &[S::Cell], u32)> {
+        if n < self.base.len() { self.base.piece(n) } else { None }
     }
 }
