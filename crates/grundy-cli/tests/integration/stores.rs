@@ -118,7 +118,7 @@ fn a_run_stopped_by_sigterm_three_times_resumes_to_the_same_values() {
 #[test]
 fn the_store_writes_the_csv_and_frequencies_of_the_memory() {
     for (code, to) in [("0.034", "100000"), ("grundy-game", "200000")] {
-        let file = scratch(&format!("{code}.store"));
+        let file = scratch(&format!("{code}-csv.store"));
         let (freq_store, freq_memory) = (scratch(&format!("{code}.fs")), scratch(&format!("{code}.fm")));
         let f = file.to_str().unwrap();
         let store = stdout(&[
