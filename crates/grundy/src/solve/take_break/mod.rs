@@ -522,12 +522,17 @@ impl<'a> State<'a> {
                 self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
             }
             if n >= self.streamed + STREAM_EVERY && self.options.control.observed() {
-                let values = (self.streamed..n).map(|k| u64::from(g.at(k))).collect();
-                self.options.control.send(crate::control::Event::Values {
-                    first: self.streamed as u64,
-                    values,
-                });
-                self.streamed = n;
+                // At most 2^16 values an event: a run resumed after 2^33 heaps sends them all
+                // first, which in one event would be 64 GB.
+                while self.streamed < n {
+                    let end = n.min(self.streamed + (1 << 16));
+                    let values = (self.streamed..end).map(|k| u64::from(g.at(k))).collect();
+                    self.options.control.send(crate::control::Event::Values {
+                        first: self.streamed as u64,
+                        values,
+                    });
+                    self.streamed = end;
+                }
             }
             if self.save_due(n) {
                 self.save(g)?;
