@@ -5,9 +5,10 @@
 //! the store is its own checkpoint: no copy of every value every few minutes.
 //!
 //! **Why paged, not memory-mapped.** The engine's reads are a few sliding windows: the sparse
-//! space method reads g(n − r) for the rare heaps r (for Grundy's game every rare heap is below
-//! 10^5, so one window behind the heap being computed), and its search for rare candidates
-//! scans from the middle split and from the small heaps. A small cache of pages serves them;
+//! space method reads g(n − r) for the rare heaps r (Grundy's game: 1273 rare heaps up to
+//! 3·10^6, the last at 82 860; 1286 up to 2^32, all below 10^8: a few pages behind the heap
+//! being computed), and its search for rare candidates scans from the middle split and from the
+//! small heaps. A small cache of pages serves them;
 //! pages are read with `pread` (`FileExt::read_exact_at`), written with `pwrite`, all safe code.
 //!
 //! **Files.** `FILE` holds a 4 KiB header (`grundy value store 1`, the rules as `rules CODE`,
@@ -28,8 +29,9 @@
 //! checked again; a mismatch or a read or write error (a full disk) ends the run with an error
 //! and without a save, so the store keeps its last good state.
 //!
-//! **Cost.** Per heap, a page look-up (an atomic load) where the in-memory store indexes a
-//! slice; a page crossed by a run of the fast loops goes through the slow per-value path.
+//! **Cost.** Per value read, a page look-up (an atomic load) where the in-memory store indexes
+//! a slice; a run of the fast loops across two pages goes through the per-value path. Grundy's
+//! game to 10^8: 1.2× the CPU of the in-memory store (docs/records.md, issue 33).
 //! Memory: the cache (from the memory budget: a quarter of it, at least 8 pages) and the escape
 //! table (12 bytes an escaped heap; escaped heaps may be at most one in 64). The page
 //! checksums: 8 bytes a page in the index. Opening reads every saved page once.
