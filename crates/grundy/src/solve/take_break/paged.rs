@@ -31,7 +31,7 @@
 //!
 //! **Cost.** Per value read, a page look-up (an atomic load) where the in-memory store indexes
 //! a slice; a run of the fast loops across two pages goes through the per-value path. Grundy's
-//! game to 10^8: 1.2× the CPU of the in-memory store (docs/records.md, issue 33).
+//! game to 10^8: 1.3× the CPU of the in-memory store (docs/records.md, issue 33).
 //! Memory: the cache (from the memory budget: a quarter of it, at least 8 pages) and the escape
 //! table (12 bytes an escaped heap; escaped heaps may be at most one in 64). The page
 //! checksums: 8 bytes a page in the index. Opening reads every saved page once.
