@@ -258,9 +258,16 @@ pub struct SeqOptions {
     /// or damaged is refused).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<String>,
-    /// With --checkpoint: also save every K heaps.
-    #[arg(long, value_name = "K", requires = "checkpoint")]
+    /// With --checkpoint or --store: also save every K heaps.
+    #[arg(long, value_name = "K")]
     pub checkpoint_heaps: Option<String>,
+    /// Keep the values in FILE (one byte a heap, FILE.index beside it), not in memory: --to
+    /// is then bounded by the disk (up to 2^40), and --max-memory bounds only the cache of
+    /// pages. The store is its own checkpoint, saved every few minutes, on Ctrl-C and at the
+    /// end: the same command resumes a stopped run (take-and-break codes and Grundy's game,
+    /// values of 255 and more rare; a store of other rules or damaged is refused).
+    #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
+    pub store: Option<String>,
     /// Write the count of each value among heaps 1..H for every power of two H (and all
     /// heaps) to FILE, `heaps value count` lines, and a summary to stderr: the largest value
     /// and where, the rare heaps of the sparse space, the escaped heaps.

@@ -24,7 +24,7 @@ use grundy::report::{Natural, SeqReport};
 use grundy::settings::Settings;
 use grundy::solve::frequency::Frequencies;
 use grundy::solve::heap_sequence::{PeriodProof, Sequence, sequence};
-use grundy::solve::take_break::{CheckpointFile, Method, Options};
+use grundy::solve::take_break::{CheckpointFile, MAX_HEAPS, Method, Options, StoreFile};
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -71,15 +71,25 @@ fn run_with(
     if json && csv.is_some() {
         return Err(Error::Input("choose one of --json and --csv".into()));
     }
-    if opts.checkpoint.is_some()
+    if opts.checkpoint_heaps.is_some() && opts.checkpoint.is_none() && opts.store.is_none() {
+        return Err(Error::Input(
+            "--checkpoint-heaps needs --checkpoint FILE or --store FILE".into(),
+        ));
+    }
+    let saved = if opts.store.is_some() {
+        "--store"
+    } else {
+        "--checkpoint"
+    };
+    if (opts.checkpoint.is_some() || opts.store.is_some())
         && (opts.rules.is_some()
             || words
                 .first()
                 .is_some_and(|w| games::find(w).is_ok_and(|e| e.heap_rules.is_none())))
     {
-        return Err(Error::Input(
-            "--checkpoint applies to take-and-break codes and Grundy's game only".into(),
-        ));
+        return Err(Error::Input(format!(
+            "{saved} applies to take-and-break codes and Grundy's game only"
+        )));
     }
     if let Some(file) = &opts.rules {
         // A scripted game whose positions are integers: values by the generic solver.
@@ -95,20 +105,28 @@ fn run_with(
         }
         return output(&title, &seq, csv, json, capture, 0);
     }
-    let checkpoint = match &opts.checkpoint {
+    let every_heaps = match &opts.checkpoint_heaps {
         None => None,
-        Some(file) => {
-            let mut c = CheckpointFile::new(file);
-            if let Some(k) = &opts.checkpoint_heaps {
-                let k = grundy::games::heap::parse_natural(k, "--checkpoint-heaps")?;
-                if k == 0 {
-                    return Err(Error::Input("--checkpoint-heaps must be at least 1".into()));
-                }
-                c.every_heaps = Some(k);
+        Some(k) => {
+            let k = grundy::games::heap::parse_natural(k, "--checkpoint-heaps")?;
+            if k == 0 {
+                return Err(Error::Input("--checkpoint-heaps must be at least 1".into()));
             }
-            Some(c)
+            Some(k)
         }
     };
+    let checkpoint = opts.checkpoint.as_ref().map(|file| CheckpointFile {
+        every_heaps,
+        ..CheckpointFile::new(file)
+    });
+    let store = match &opts.store {
+        None => None,
+        Some(file) => Some(store_file(file, every_heaps)?),
+    };
+    if store.is_none() && to > MAX_HEAPS && take_break_words(words, to) {
+        // The library refuses: it names no option, this says which.
+        super::note_on_error("keep the values on disk with --store FILE (up to 2^40 heaps)".into());
+    }
     // CSV to stdout is written as the values come (not with --verify: checked first).
     let to_stdout = matches!(&csv, Some(None)) || matches!(&csv, Some(Some(f)) if f == "-");
     let stream = (to_stdout && !capture && !verify).then(|| {
@@ -138,6 +156,7 @@ fn run_with(
         control,
         jobs: settings.jobs,
         checkpoint,
+        store,
     };
     let computed = grundy::query::seq::of_words(words, to, options, &settings)?;
     let seq = computed.sequence;
@@ -162,7 +181,50 @@ fn run_with(
     if let Some(file) = &opts.freq {
         eprintln!("grundy: {}", frequencies(&computed.title, &seq, to, file, &settings)?);
     }
-    output(&computed.title, &seq, csv, json, capture, from)
+    let written = output(&computed.title, &seq, csv, json, capture, from)?;
+    // A value store read back wrong while writing (a page changed on the disk): the output is
+    // refused.
+    match seq.read_failure() {
+        Some(e) => Err(e),
+        None => Ok(written),
+    }
+}
+
+/// Whether `words` name a take-and-break code or Grundy's game (the engine of `--store`).
+fn take_break_words(words: &[String], to: u64) -> bool {
+    let Some((name, rest)) = words.split_first() else {
+        return false;
+    };
+    games::find(name)
+        .ok()
+        .and_then(|e| e.heap_rules)
+        .and_then(|make| make(name, rest, to).ok())
+        .is_some_and(|r| r.take_break().is_some())
+}
+
+/// The value store of `--store FILE`: pages of 2^20 heaps, the cache from `--max-memory`.
+/// Hidden, for tests: `GRUNDY_STORE_PAGE` (heaps a page of a new store, a power of two of at
+/// least 4096) and `GRUNDY_STORE_CACHE_PAGES` (pages the cache holds), so that short runs cross
+/// many pages and evict them.
+fn store_file(file: &str, every_heaps: Option<u64>) -> Result<StoreFile> {
+    let mut store = StoreFile {
+        every_heaps,
+        ..StoreFile::new(file)
+    };
+    let number = |name: &str| -> Result<Option<usize>> {
+        match std::env::var(name) {
+            Err(_) => Ok(None),
+            Ok(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| Error::Input(format!("{name} must be a number, not `{v}`"))),
+        }
+    };
+    if let Some(page) = number("GRUNDY_STORE_PAGE")? {
+        store.page = page;
+    }
+    store.cache_pages = number("GRUNDY_STORE_CACHE_PAGES")?;
+    Ok(store)
 }
 
 /// `--freq FILE`: the frequency table of g(0..=to) written to `file`, and the summary line.
@@ -253,6 +315,7 @@ fn verify_sequence(
                 control: settings.control.clone(),
                 jobs: settings.jobs,
                 checkpoint: None,
+                store: None,
             };
             let plain = sequence(rules, to, options)?;
             let again: Vec<u64> = (0..=to).map(|n| plain.get(n)).collect();

@@ -29,5 +29,6 @@ mod registry;
 mod reliability;
 mod reports;
 mod signals;
+mod stores;
 mod support;
 mod welter;

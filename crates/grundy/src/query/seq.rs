@@ -83,6 +83,7 @@ pub fn options(method: Method, all: bool, settings: &Settings) -> Options {
         control: settings.control.clone(),
         jobs: settings.jobs,
         checkpoint: None,
+        store: None,
     }
 }
 

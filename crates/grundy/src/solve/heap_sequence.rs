@@ -239,6 +239,13 @@ impl Sequence {
         self.computed.get(n).expect("every heap up to `to` is known") as u64
     }
 
+    /// Why values read from a store on disk cannot be trusted (a page changed on the disk, or
+    /// could not be read, after the store was checked): the output written from them must be
+    /// refused. `None` in memory.
+    pub fn read_failure(&self) -> Option<Error> {
+        self.computed.read_failure()
+    }
+
     /// The heaps whose value is kept in the escape table beside the one-byte store (values of
     /// 255 and more; 0 for other stores).
     pub fn escaped_heaps(&self) -> u64 {

@@ -121,6 +121,7 @@ pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<C
         // The census runs games in parallel; each game on one thread.
         jobs: 1,
         checkpoint: None,
+        store: None,
     };
     let mut computed = take_break::compute_until(rules, options.to, engine)?;
     if let Some(why) = computed.stopped.take() {

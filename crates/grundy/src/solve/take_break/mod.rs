@@ -21,6 +21,7 @@
 mod blocks;
 mod code;
 mod hunt;
+mod paged;
 mod plain;
 mod resume;
 mod sparse;
@@ -30,6 +31,7 @@ mod tests;
 mod values;
 
 pub use code::TakeBreak;
+pub use paged::{MAX_STORE_HEAPS, StoreFile};
 pub use resume::CheckpointFile;
 pub(crate) use values::Values;
 
@@ -85,6 +87,10 @@ pub struct Options {
     /// Where the run saves its values from time to time and when stopped, and resumes from
     /// (see [`CheckpointFile`]); `None`: no file.
     pub checkpoint: Option<CheckpointFile>,
+    /// Keep the values in a file instead of memory ([`StoreFile`]: one byte a heap on disk, a
+    /// bounded cache of pages in memory, its own checkpoint); `None`: in memory. Not with
+    /// `checkpoint`.
+    pub store: Option<StoreFile>,
 }
 
 impl Default for Options {
@@ -95,6 +101,7 @@ impl Default for Options {
             control: Control::default(),
             jobs: 0,
             checkpoint: None,
+            store: None,
         }
     }
 }
@@ -129,6 +136,16 @@ impl Computed {
         u32::try_from(v).ok()
     }
 
+    /// Why values read from a store on disk ([`StoreFile`]) cannot be trusted: a page that
+    /// changed on the disk or could not be read after the store was checked (such a read gives
+    /// 0 and is recorded here). `None` in memory.
+    pub fn read_failure(&self) -> Option<Error> {
+        match &self.values {
+            Values::Paged(g) => g.failure(),
+            _ => None,
+        }
+    }
+
     /// The heaps whose value (255 or more) is kept in the escape table of byte storage.
     pub fn escaped(&self) -> usize {
         self.values.escaped()
@@ -144,7 +161,8 @@ impl Computed {
     }
 }
 
-/// The most heaps a computation may store (rare heaps are kept as `u32` indices).
+/// The most heaps a computation keeps in memory (the escape table and the rare heaps are kept
+/// as `u32` indices); a store in a file ([`StoreFile`]) goes to [`MAX_STORE_HEAPS`].
 pub const MAX_HEAPS: u64 = u32::MAX as u64 - 1;
 
 /// Heaps whose values are stored without asking the memory budget (16 MiB as bytes); beyond,
@@ -197,9 +215,19 @@ pub fn compute_until(rules: &TakeBreak, to: u64, options: Options) -> Result<Com
 /// [`compute_until`] starting with the (empty) storage `start`: the tests start with
 /// [`Escaped`] bytes of a low escape to exercise the side table.
 pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: Values) -> Result<Computed> {
-    if to > MAX_HEAPS {
+    if options.store.is_some() && options.checkpoint.is_some() {
+        return Err(Error::Input(
+            "a value store on disk is its own checkpoint: give a store or a checkpoint file, not both".into(),
+        ));
+    }
+    if options.store.is_some() && to > MAX_STORE_HEAPS {
         return Err(Error::Input(format!(
-            "the last heap {to} is too large: at most {MAX_HEAPS} heaps are computed (a proved period gives the rest)"
+            "the last heap {to} is too large: a value store on disk holds heaps up to 2^40 = {MAX_STORE_HEAPS} (a proved period gives the rest)"
+        )));
+    }
+    if options.store.is_none() && to > MAX_HEAPS {
+        return Err(Error::Input(format!(
+            "the last heap {to} is too large to keep in memory: at most {MAX_HEAPS} heaps are computed there (a proved period gives the rest); a value store on disk holds heaps up to 2^40"
         )));
     }
     // Small requests look a little further, where a period is usually proved.
@@ -217,6 +245,21 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
         state.resume(&saved);
         values = saved.values;
     }
+    if let Some(file) = state.options.store.clone() {
+        let (paged, meta) = paged::Paged::open(&file, rules, &state.options.control)?;
+        if let Some(meta) = meta {
+            state.options.control.message(format!(
+                "value store {}: resuming after heap {}",
+                file.path.display(),
+                meta.heaps - 1
+            ));
+            state.resume_with(&meta, &paged);
+            if let Some(e) = paged.failure() {
+                return Err(e);
+            }
+        }
+        values = Values::Paged(std::sync::Arc::new(paged));
+    }
     // Progress is reported for large runs only: small ones end before a display would help.
     let report = to >= 1 << 20;
     let mut stopped = None;
@@ -231,12 +274,14 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
         Values::Escaped(v) => v.bytes.reserve_exact(want.min(FIRST_CHUNK)),
         _ => {}
     }
-    if to >= FIRST_CHUNK && state.options.control.reserve(heap_bytes::<Vec<u8>>(to + 1)).is_ok() {
+    let in_memory = !matches!(values, Values::Paged(_));
+    if in_memory && to >= FIRST_CHUNK && state.options.control.reserve(heap_bytes::<Vec<u8>>(to + 1)).is_ok() {
         match &mut values {
             Values::U8(v) => v.reserve_exact(to + 1 - v.len()),
             Values::Escaped(v) => v.bytes.reserve_exact(to + 1 - v.bytes.len()),
             Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
             Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
+            Values::Paged(_) => {}
         }
     }
     loop {
@@ -245,8 +290,17 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
             Values::Escaped(g) => state.run(g, to, report)?,
             Values::U16(g) => state.run(g, to, report)?,
             Values::U32(g) => state.run(g, to, report)?,
+            Values::Paged(g) => state.run(only(g), to, report)?,
         };
         match stop {
+            Stop::Overflow if !in_memory => {
+                // The escape table is for rare values: the store cannot widen.
+                stopped = Some(Error::Unsupported(format!(
+                    "the values of 255 and more are no longer rare after heap {} (more than one heap in 64), which a value store on disk does not hold (one byte a heap): it is kept up to there; compute these values in memory",
+                    values.len().saturating_sub(1)
+                )));
+                break;
+            }
             Stop::Overflow => {
                 // The wider copy is made while the narrow one still exists: account it first
                 // (bytes become escaped bytes in place).
@@ -265,7 +319,7 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
                 values = values.widen();
                 // The whole table once more, in the new width: no doubling peak.
                 match &mut values {
-                    Values::U8(_) | Values::Escaped(_) => {}
+                    Values::U8(_) | Values::Escaped(_) | Values::Paged(_) => {}
                     Values::U16(v) => v.reserve_exact(to + 1 - v.len()),
                     Values::U32(v) => v.reserve_exact(to + 1 - v.len()),
                 }
@@ -280,7 +334,13 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
     if report {
         state.options.control.finished("heaps");
     }
-    if let Some(file) = &state.options.checkpoint
+    if let Values::Paged(g) = &mut values {
+        // Stopped (Ctrl-C, the memory budget) or finished: the values so far are kept.
+        if g.len() > state.saved_len {
+            let meta = state.meta(g.len());
+            only(g).save(&meta)?;
+        }
+    } else if let Some(file) = &state.options.checkpoint
         && values.len() > state.saved_len
     {
         // Stopped (Ctrl-C, the memory budget) or finished: the values so far are kept.
@@ -294,6 +354,7 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
             Values::Escaped(g) => prove(rules, g),
             Values::U16(g) => prove(rules, g),
             Values::U32(g) => prove(rules, g),
+            Values::Paged(g) => prove(rules, &**g),
         };
     }
     let rare = if state.sparse { state.rare.len() } else { 0 };
@@ -305,6 +366,11 @@ pub(crate) fn compute_from(rules: &TakeBreak, to: u64, options: Options, start: 
         rare,
         stopped,
     })
+}
+
+/// The store in a file held by the engine alone (shared only once the run is over).
+fn only(g: &mut std::sync::Arc<paged::Paged>) -> &mut paged::Paged {
+    std::sync::Arc::get_mut(g).expect("the engine holds the only reference to its store")
 }
 
 enum Stop {
@@ -362,6 +428,9 @@ struct State<'a> {
     saved_at: std::time::Instant,
     /// Heaps whose values were sent to the observer ([`crate::control::Event::Values`]).
     streamed: usize,
+    /// Why the run must stop with the values so far: a rare heap beyond the `u32` indices of
+    /// the rare list (see [`State::rare_of`]).
+    fault: Option<Error>,
 }
 
 /// Heaps sent at a time in [`crate::control::Event::Values`].
@@ -413,6 +482,7 @@ impl<'a> State<'a> {
             saved_len: 0,
             saved_at: std::time::Instant::now(),
             streamed: 0,
+            fault: None,
         })
     }
 
@@ -435,6 +505,14 @@ impl<'a> State<'a> {
                     return Ok(Stop::Done);
                 }
             }
+            // A store in a file whose page read back was damaged, or whose write failed: the
+            // values since are not trusted, and nothing more is saved.
+            if let Some(e) = g.failure() {
+                return Err(e);
+            }
+            if let Some(e) = self.fault.take() {
+                return Ok(Stop::Stopped(e));
+            }
             // Every heap: a heap of a rich game (0.ffff at a million) costs milliseconds to
             // seconds, so cancellation is looked at before each (an atomic load or two).
             if let Some(why) = self.options.control.stop() {
@@ -444,12 +522,17 @@ impl<'a> State<'a> {
                 self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
             }
             if n >= self.streamed + STREAM_EVERY && self.options.control.observed() {
-                let values = (self.streamed..n).map(|k| u64::from(g.at(k))).collect();
-                self.options.control.send(crate::control::Event::Values {
-                    first: self.streamed as u64,
-                    values,
-                });
-                self.streamed = n;
+                // At most 2^16 values an event: a run resumed after 2^33 heaps sends them all
+                // first, which in one event would be 64 GB.
+                while self.streamed < n {
+                    let end = n.min(self.streamed + (1 << 16));
+                    let values = (self.streamed..end).map(|k| u64::from(g.at(k))).collect();
+                    self.options.control.send(crate::control::Event::Values {
+                        first: self.streamed as u64,
+                        values,
+                    });
+                    self.streamed = end;
+                }
             }
             if self.save_due(n) {
                 self.save(g)?;
@@ -519,6 +602,9 @@ impl<'a> State<'a> {
         if let Some(why) = self.options.control.stop() {
             return Some(Stop::Stopped(why));
         }
+        if g.len() > u32::MAX as usize && self.sparse && self.is_rare(g.len(), v) {
+            return Some(Stop::Stopped(rare_too_far(g.len())));
+        }
         if !g.fits(v) {
             return Some(Stop::Overflow);
         }
@@ -535,7 +621,8 @@ impl<'a> State<'a> {
     /// Account for g(n) = v: the largest value, and the rare heaps.
     fn accept(&mut self, n: usize, v: u32) {
         self.max = self.max.max(v);
-        if self.sparse && n > 0 && self.is_rare(n, v) {
+        // A rare heap beyond u32 is refused by `admit` before it is kept.
+        if self.sparse && n > 0 && n <= u32::MAX as usize && self.is_rare(n, v) {
             self.rare.push((n as u32, v));
         }
     }
@@ -569,16 +656,31 @@ impl<'a> State<'a> {
         if sparse && (!self.sparse || mask != self.mask || twist != self.twist) {
             self.mask = mask;
             self.twist = twist;
-            self.rare = (1..g.len())
-                .map(|r| (r, g.at(r)))
-                .filter(|&(r, v)| self.is_rare(r, v))
-                .map(|(r, v)| (r as u32, v))
-                .collect();
+            self.rare = self.rare_of(g);
         }
         self.sparse = sparse;
         // The mask and the rare heaps may have changed.
         self.next_heaps = 0..0;
         false
+    }
+
+    /// The rare heaps a ≥ 1 of `g` under the current mask and twist; one beyond `u32` (the
+    /// rare list's index) sets `fault`, which stops the run with the values so far.
+    fn rare_of<S: Cells>(&mut self, g: &S) -> Vec<(u32, u32)> {
+        let mut rare = Vec::new();
+        for r in 1..g.len() {
+            let v = g.at(r);
+            if self.is_rare(r, v) {
+                match u32::try_from(r) {
+                    Ok(r) => rare.push((r, v)),
+                    Err(_) => {
+                        self.fault = Some(rare_too_far(r));
+                        break;
+                    }
+                }
+            }
+        }
+        rare
     }
 
     /// Clear the table of option values: every value an option can have is below
@@ -620,6 +722,13 @@ impl<'a> State<'a> {
     fn half(&self, m: usize) -> usize {
         half(m, self.rules.unequal)
     }
+}
+
+/// Why a run stops at a rare heap past the `u32` indices of the rare list.
+fn rare_too_far(n: usize) -> Error {
+    Error::Unsupported(format!(
+        "heap {n} is rare for the sparse space method: rare heaps beyond 2^32 are not handled yet (the values so far are kept)"
+    ))
 }
 
 /// The number of splits a ≤ m − a (a ≥ 1) of a heap m, excluding a = m − a for `unequal`

@@ -20,7 +20,8 @@
 //! a second per 10⁹ heaps on this machine, hashing included); the file is read into one buffer
 //! that becomes the values (no second copy for byte storage).
 
-use super::values::{Escaped, Store, Values};
+use super::paged::Meta;
+use super::values::{Cells, Escaped, Store, Values};
 use super::{State, TakeBreak};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -66,7 +67,7 @@ pub(super) struct Saved {
 
 /// The rules as written in the header: the digits (hexadecimal) after the first, as an octal
 /// code is written, and `unequal` for Grundy's game's restriction.
-fn code_text(rules: &TakeBreak) -> String {
+pub(super) fn code_text(rules: &TakeBreak) -> String {
     let digit = |d: &u8| format!("{d:x}");
     let first = rules.digits().first().map_or("0".to_string(), digit);
     let rest: String = rules.digits().iter().skip(1).map(digit).collect();
@@ -137,6 +138,9 @@ impl CheckpointFile {
             Values::Escaped(g) => self.save(rules, g, state),
             Values::U16(g) => self.save(rules, g, state),
             Values::U32(g) => self.save(rules, g, state),
+            Values::Paged(_) => Err(Error::Input(
+                "a value store on disk is its own checkpoint: it is not copied into a checkpoint file".into(),
+            )),
         }
     }
 
@@ -266,6 +270,7 @@ impl CheckpointFile {
             }
             Values::U16(v) => v.iter().copied().max().map_or(0, u32::from),
             Values::U32(v) => v.iter().copied().max().unwrap_or(0),
+            Values::Paged(v) => (0..v.len()).map(|n| v.at(n)).max().unwrap_or(0),
         };
         if let Values::U8(v) = &mut values
             && v.len() < len
@@ -326,25 +331,59 @@ impl State<'_> {
         self.saved_len = saved.values.len();
     }
 
+    /// Continue from a store in a file ([`super::paged`]): the method's state saved in its
+    /// index, the rare heaps recomputed from its values.
+    pub(super) fn resume_with<S: Cells>(&mut self, meta: &Meta, g: &S) {
+        self.max = meta.max;
+        self.next_checkpoint = meta.next_checkpoint as usize;
+        self.sparse = meta.sparse && self.sparse_allowed();
+        self.mask = meta.mask;
+        self.twist = meta.twist;
+        if self.sparse {
+            self.rare = self.rare_of(g);
+        }
+        self.saved_len = g.len();
+    }
+
+    /// The method's state to save beside `heaps` values.
+    pub(super) fn meta(&self, heaps: usize) -> Meta {
+        Meta {
+            heaps: heaps as u64,
+            sparse: self.sparse,
+            mask: self.mask,
+            twist: self.twist,
+            next_checkpoint: self.next_checkpoint as u64,
+            max: self.max,
+        }
+    }
+
     /// Whether the checkpoint file is due before heap `n`.
     pub(super) fn save_due(&self, n: usize) -> bool {
-        let Some(file) = &self.options.checkpoint else {
-            return false;
+        let (every, every_heaps) = match (&self.options.checkpoint, &self.options.store) {
+            (Some(file), _) => (file.every, file.every_heaps),
+            (None, Some(store)) => (store.every, store.every_heaps),
+            (None, None) => return false,
         };
         if n <= self.saved_len {
             return false;
         }
-        let heaps = file.every_heaps.is_some_and(|k| (n - self.saved_len) as u64 >= k);
-        heaps || (n & 0xfff == 0 && self.saved_at.elapsed() >= file.every)
+        let heaps = every_heaps.is_some_and(|k| (n - self.saved_len) as u64 >= k);
+        heaps || (n & 0xfff == 0 && self.saved_at.elapsed() >= every)
     }
 
-    /// Save the values so far in the checkpoint file.
-    pub(super) fn save<S: Store>(&mut self, g: &S) -> Result<()> {
-        if let Some(file) = &self.options.checkpoint {
+    /// Save the values so far: a store in a file saves its index, otherwise they are copied
+    /// into the checkpoint file.
+    pub(super) fn save<S: Store>(&mut self, g: &mut S) -> Result<()> {
+        let len = g.len();
+        if let Some(paged) = g.paged() {
+            paged.save(&self.meta(len))?;
+        } else if let Some(file) = &self.options.checkpoint {
             file.save(self.rules, g, self)?;
-            self.saved_len = g.len();
-            self.saved_at = std::time::Instant::now();
+        } else {
+            return Ok(());
         }
+        self.saved_len = len;
+        self.saved_at = std::time::Instant::now();
         Ok(())
     }
 }

@@ -11,7 +11,10 @@
 //! The engine reads values through [`Store`] (one implementation per storage), so that its loops
 //! are written once.
 
+use super::paged::Paged;
+use crate::error::Error;
 use crate::solve::xor_pairs::ESCAPE;
+use std::sync::Arc;
 
 /// Stored values: the narrowest unsigned type that holds every value so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +27,8 @@ pub enum Values {
     U16(Vec<u16>),
     /// Any value.
     U32(Vec<u32>),
+    /// One byte per heap with an escape, in a file ([`Paged`]; shared once computed).
+    Paged(Arc<Paged>),
 }
 
 impl Values {
@@ -34,6 +39,7 @@ impl Values {
             Values::Escaped(v) => v.bytes.len(),
             Values::U16(v) => v.len(),
             Values::U32(v) => v.len(),
+            Values::Paged(v) => v.len(),
         }
     }
 
@@ -49,6 +55,7 @@ impl Values {
             Values::Escaped(v) => v.at(n),
             Values::U16(v) => v[n] as u32,
             Values::U32(v) => v[n],
+            Values::Paged(v) => v.at(n),
         }
     }
 
@@ -56,7 +63,7 @@ impl Values {
     #[cfg(test)]
     pub fn width(&self) -> usize {
         match self {
-            Values::U8(_) | Values::Escaped(_) => 1,
+            Values::U8(_) | Values::Escaped(_) | Values::Paged(_) => 1,
             Values::U16(_) => 2,
             Values::U32(_) => 4,
         }
@@ -66,12 +73,14 @@ impl Values {
     pub fn escaped(&self) -> usize {
         match self {
             Values::Escaped(v) => v.high.len(),
+            Values::Paged(v) => v.escaped(),
             _ => 0,
         }
     }
 
     /// The same values, one step up: bytes to [`Escaped`] bytes (escape at 255), escaped bytes
-    /// to `u16` (or `u32` when a value needs it), `u16` to `u32`.
+    /// to `u16` (or `u32` when a value needs it), `u16` to `u32`. A store in a file stays as
+    /// it is (the engine stops instead: its values must stay rare above 254).
     pub(super) fn widen(self) -> Values {
         match self {
             Values::U8(v) => Values::Escaped(Escaped::from_bytes(v, u8::MAX)),
@@ -84,6 +93,7 @@ impl Values {
             }
             Values::U16(v) => Values::U32(v.into_iter().map(u32::from).collect()),
             Values::U32(v) => Values::U32(v),
+            Values::Paged(v) => Values::Paged(v),
         }
     }
 }
@@ -185,14 +195,20 @@ pub(super) trait Cells: Sync {
     fn at(&self, n: usize) -> u32;
     /// Every value as a plain slice, when each cell holds its value exactly (for the fast loops).
     fn cells(&self) -> Option<&[Self::Cell]>;
-    /// Every cell as a plain slice, when the cells of heaps `lo..=hi` (< len) hold their values
-    /// exactly: the fast loops read those heaps only.
+    /// The cells of heaps `lo..=hi` (< len) as a slice (the first is heap `lo`), when they hold
+    /// their values exactly: the fast loops read those heaps only.
     fn exact(&self, lo: usize, hi: usize) -> Option<&[Self::Cell]>;
     /// The cells of heaps `lo..=hi` as bytes, when stored as bytes in one run: each byte the
     /// value, or [`ESCAPE`] for a value to be read by [`Cells::at`] (255 itself included).
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]>;
     /// The cells of heaps `lo..=hi` as `u16` in one run, when stored as `u16` (each the value).
     fn words(&self, _lo: usize, _hi: usize) -> Option<&[u16]> {
+        None
+    }
+    /// The run of stored cells that holds heap n (< len), for loops over scattered heaps: its
+    /// first heap, its cells, and the least cell that stands for a value kept elsewhere (read
+    /// by [`Cells::at`]; `u32::MAX`: none). `None`: heap n is read by [`Cells::at`].
+    fn piece(&self, _n: usize) -> Option<(usize, &[Self::Cell], u32)> {
         None
     }
     /// Where the byte runs of [`Cells::bytes`] (and [`Cells::words`]) break: heaps below and from it are in different
@@ -221,6 +237,15 @@ pub(super) trait Store: Cells {
     }
     /// Write every cell, little-endian.
     fn write_cells(&self, out: &mut dyn std::io::Write) -> std::io::Result<()>;
+    /// Why the values can no longer be trusted (a store in a file: a page read back damaged, a
+    /// write that failed); the run then ends with this error. `None` in memory.
+    fn failure(&self) -> Option<Error> {
+        None
+    }
+    /// The store in a file, which saves itself (its own checkpoint); `None` in memory.
+    fn paged(&mut self) -> Option<&mut Paged> {
+        None
+    }
 }
 
 /// The cells of `v`, little-endian, through a buffer.
@@ -250,14 +275,17 @@ impl<T: Cell> Cells for Vec<T> {
     fn cells(&self) -> Option<&[T]> {
         Some(self)
     }
-    fn exact(&self, _: usize, _: usize) -> Option<&[T]> {
-        Some(self)
+    fn exact(&self, lo: usize, hi: usize) -> Option<&[T]> {
+        Some(&self[lo..=hi])
     }
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         T::bytes(self).map(|b| &b[lo..=hi])
     }
     fn words(&self, lo: usize, hi: usize) -> Option<&[u16]> {
         T::words(self).map(|w| &w[lo..=hi])
+    }
+    fn piece(&self, _: usize) -> Option<(usize, &[T], u32)> {
+        Some((0, self, u32::MAX))
     }
 }
 
@@ -307,12 +335,15 @@ impl Cells for Escaped {
         let next = self.high.partition_point(|&(h, _)| (h as usize) < lo);
         match self.high.get(next) {
             Some(&(h, _)) if h as usize <= hi => None,
-            _ => Some(&self.bytes[..]),
+            _ => Some(&self.bytes[lo..=hi]),
         }
     }
     /// The bytes, whose escape must be [`ESCAPE`] (the tests' lower escapes read exactly).
     fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         (self.escape == ESCAPE).then(|| &self.bytes[lo..=hi])
+    }
+    fn piece(&self, _: usize) -> Option<(usize, &[u8], u32)> {
+        Some((0, &self.bytes, u32::from(self.escape)))
     }
 }
 
@@ -401,5 +432,8 @@ impl<S: Cells> Cells for Tail<'_, S> {
     }
     fn seam(&self) -> Option<usize> {
         Some(self.base.len())
+    }
+    fn piece(&self, n: usize) -> Option<(usize, &[S::Cell], u32)> {
+        if n < self.base.len() { self.base.piece(n) } else { None }
     }
 }
