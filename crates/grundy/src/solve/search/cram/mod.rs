@@ -32,6 +32,17 @@
 //!   Beling's version of Lemoine and Viennot's search in igsolve). 5 % fewer nodes on 5×8.
 //!   Looking for the values below k *first* (Beling's order), everywhere or only for k ≥ 2,
 //!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (docs/performance-notes.md, "Cram (session 9)").
+//! - Large values low first (session 16): a test "g(R) = k" with k ≥ 4
+//!   ([`CramConfig::low_first_from`]) first proves "g(R) ≠ j" for j < k on its options, and
+//!   looks for an option of value k only when every j < k is excluded. Nimbers of 4 or more are
+//!   rare, so such a test mostly answers *no*; looking first for an option of value 4 of a
+//!   region of value 1 goes through its whole tree before the answer (no option has value 4),
+//!   where finding its value 1 stops at the first options of values 0 and 1. On 3×16 (nimber
+//!   4) the start's corner option alone took 35 M nodes to show "≠ 4" the other way, and the
+//!   whole board did not finish in 46 M nodes; low first from 4 it takes 23.7 M nodes in all.
+//!   From 3 it took 42.7 M (values 3 are common enough for the search for one to pay); from 4
+//!   it changed no other board measured by more than 2 % (3×13 … 3×17, 4×7, 4×9, 5×6, 5×7;
+//!   docs/performance-notes.md, "Cram 3×n (session 16)").
 //! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
 //!   half turn or a reflection, with no cell and no domino fixed, is 0.
 //! - Move ordering, measured on 4×7 … 5×8 (node counts in docs/performance-notes.md): the table cutoff
@@ -129,6 +140,11 @@ pub struct CramConfig {
     /// Off by default: on 5×7 it made the nimber alone cost 38 % more nodes and the nimber with
     /// every winning move only 2 % fewer (docs/performance-notes.md, "Cram (session 7)").
     pub options_low_first: bool,
+    /// Test the values below k before looking for an option of value k whenever k is at least
+    /// this (`u8::MAX`: never). 4 by default: a test "g(R) = 4" mostly answers *no* (Cram
+    /// regions of nimber 4 or more are rare), and *no* is proved far more cheaply by finding
+    /// g(R) < 4 than by showing that no option has value 4 (module doc, "Pruning").
+    pub low_first_from: u8,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).
     pub table_entries: usize,
@@ -146,6 +162,7 @@ impl Default for CramConfig {
             use_cutoff: true,
             use_transpose: true,
             options_low_first: false,
+            low_first_from: 4,
             table_entries: 1 << 24,
             max_states: usize::MAX,
         }

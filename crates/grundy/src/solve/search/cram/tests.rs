@@ -11,6 +11,7 @@ fn configs() -> Vec<CramConfig> {
         CramConfig {
             small: 0,
             options_low_first: true,
+            low_first_from: 1,
             ..CramConfig::default()
         },
         CramConfig {
@@ -20,6 +21,7 @@ fn configs() -> Vec<CramConfig> {
             use_cutoff: false,
             use_transpose: false,
             options_low_first: false,
+            low_first_from: u8::MAX,
             table_entries: 16,
             max_states: usize::MAX,
         },
