@@ -102,14 +102,18 @@
 //!   [`CramSearch::has_value`]);
 //! - `search.rs`: the tests "g(R) = k" and the mex of small regions, with the pruning rules;
 //! - `moves.rs`: the options of a region on the arena, their canonical forms and their order;
-//! - `file.rs`: the table file ([`CramSearch::save`], [`CramSearch::load`]).
+//! - `regions.rs`: region keys that do not depend on the board (the database's keys);
+//! - `file.rs`: the region database and its file ([`CramSearch::save`], [`CramSearch::load`]).
 
 mod file;
 mod moves;
 pub mod parallel;
+pub mod regions;
 mod search;
 #[cfg(test)]
 mod tests;
+
+pub use file::{read_regions, write_regions};
 
 use super::big_stack;
 use super::bitboard::Layout;
@@ -228,6 +232,10 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     team: Option<parallel::Team>,
     /// Depth of the current test in the recursion (for the parallel search's work split).
     depth: u32,
+    /// The region database records read or added ([`CramSearch::add_regions`]), written back
+    /// with the tables' nimbers by [`CramSearch::save`] (so a file only grows, whatever the
+    /// tables' replacement dropped).
+    database: Vec<(regions::RegionKey, u8)>,
 }
 
 /// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
@@ -285,6 +293,7 @@ impl<T: FactStore> CramSearch<T> {
             lists: Vec::new(),
             team: None,
             depth: 0,
+            database: Vec::new(),
         }
     }
 
