@@ -66,6 +66,7 @@ pub fn census_json(
                 quotient_to: None,
             },
             jobs,
+            table: None,
         };
         json(&census::census(&family, share, &options, &settings.control)?)
     })
