@@ -31,7 +31,9 @@
 //!   skipped, and an option found of value j is not asked again for another value (as in
 //!   Beling's version of Lemoine and Viennot's search in igsolve). 5 % fewer nodes on 5×8.
 //!   Looking for the values below k *first* (Beling's order), everywhere or only for k ≥ 2,
-//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (docs/performance-notes.md, "Cram (session 9)").
+//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (docs/performance-notes.md, "Cram (session 9)")
+//!   with the engine of then; with today's, from 4 changes those boards by less than 0.1 %
+//!   (next rule).
 //! - Large values low first (session 16): a test "g(R) = k" with k ≥ 4
 //!   ([`CramConfig::low_first_from`]) first proves "g(R) ≠ j" for j < k on its options, and
 //!   looks for an option of value k only when every j < k is excluded. Nimbers of 4 or more are
@@ -41,8 +43,9 @@
 //!   4) the start's corner option alone took 35 M nodes to show "≠ 4" the other way, and the
 //!   whole board did not finish in 46 M nodes; low first from 4 it takes 23.7 M nodes in all.
 //!   From 3 it took 42.7 M (values 3 are common enough for the search for one to pay); from 4
-//!   it changed no other board measured by more than 2 % (3×13 … 3×17, 4×7, 4×9, 5×6, 5×7;
-//!   docs/performance-notes.md, "Cram 3×n (session 16)").
+//!   it changed no other board measured by more than 2 % (3×13 … 3×17, 4×7, 4×9, 5×6, 5×7,
+//!   5×8; docs/performance-notes.md, "Cram 3×n (session 16)"). Not measured to the end: 6×7
+//!   (nimber 5), whose search did not finish in 100 s either way on the shared machine.
 //! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
 //!   half turn or a reflection, with no cell and no domino fixed, is 0.
 //! - Move ordering, measured on 4×7 … 5×8 (node counts in docs/performance-notes.md): the table cutoff
