@@ -68,6 +68,7 @@ pub fn census_json(
                 quotient_states: census::DEFAULT_QUOTIENT_STATES,
             },
             jobs,
+            table: None,
         };
         json(&census::census(&family, share, &options, &settings.control)?)
     })

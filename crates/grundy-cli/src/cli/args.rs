@@ -381,8 +381,9 @@ pub struct PlotArgs {
 /// `grundy census FAMILY --to N ...` and `grundy census merge FILE... -o ALL`.
 #[derive(Args, Debug, Clone)]
 pub struct CensusArgs {
-    /// FAMILY: octal:K, octal4:K, hex:K, subtraction:M, a file of codes, or codes separated by
-    /// commas; or `merge FILE...` to merge shard outputs (with -o).
+    /// FAMILY: octal:K, octal4:K, hex:K, subtraction:M, cram:R (the Cram boards of R rows, N
+    /// columns at most), a file of codes, or codes separated by commas; or `merge FILE...` to
+    /// merge shard outputs (with -o).
     #[arg(value_name = "FAMILY | merge FILE...", required = true)]
     pub words: Vec<String>,
     /// The last heap of every game.
@@ -415,6 +416,10 @@ pub struct CensusArgs {
     /// [default: 250000].
     #[arg(long, value_name = "N", requires = "quotient")]
     pub quotient_states: Option<String>,
+    /// cram:R: the region database file to start from and add to after every board (the
+    /// same file as `grundy value cram RxC --table FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<String>,
     #[command(flatten)]
     pub json: Json,
     #[command(flatten)]

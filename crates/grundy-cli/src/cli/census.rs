@@ -2,6 +2,10 @@
 //! [--report FILE.md|FILE.html] [--quotient [--quotient-to M]] [--json]` and
 //! `grundy census merge FILE... -o ALL`.
 //!
+//! `cram:R` is the census of the Cram boards R×1 … R×N (`--to N` columns), run in order on one
+//! region database (`--table FILE` keeps it in a file, shared with `grundy value cram`): each
+//! row's `largest_value` is the board's nimber.
+//!
 //! `--quotient` adds the column "quotient order at N": each game's misère quotient order at
 //! heap min(N, M) (M 30 unless given), computed by the library with the row; empty when no
 //! verified quotient reaches that heap.
@@ -70,7 +74,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
     };
     let format = a.out.as_deref().map(CensusFormat::of_path).transpose()?;
     let report_kind = a.report.as_deref().map(report_kind).transpose()?;
-    let members = family.members();
+    let members = family.members_up_to(to)?;
     let of = members.len() as u64;
     let label = family.label();
     let share: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();
@@ -106,6 +110,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
             quotient_states,
         },
         jobs: settings.jobs,
+        table: a.table.as_ref().map(std::path::PathBuf::from),
     };
     let ran = census::run_games(
         &pending,

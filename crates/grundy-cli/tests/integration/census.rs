@@ -389,3 +389,38 @@ fn a_quotient_that_outgrows_its_budget_is_named_still_growing_where_it_stopped()
         .unwrap();
     assert_eq!(zero.status.code(), Some(2));
 }
+
+/// `census cram:3`: the boards 3×1 … 3×12 with their published nimbers; three shards merged
+/// equal the whole run; a run cut short (to 8 columns' worth of rows in its file) and resumed
+/// with a region database file equals the whole; `--table` with a family of heap games is
+/// refused.
+#[test]
+fn the_census_of_cram_boards_shards_merge_and_resume() {
+    let (d, whole, _parts, text) = shards_and_merge("cram", "cram:3", "12", &["--jobs", "1"]);
+    assert!(text.contains("12 games of cram:3"), "{text}");
+    assert_eq!(timeless(&d.join("all.csv")), timeless(&whole));
+    let rows = timeless(&whole);
+    let values: Vec<&str> = rows[1..].iter().map(|l| l.split(',').nth(11).unwrap()).collect();
+    assert_eq!(values, ["1", "1", "0", "1", "1", "4", "1", "3", "1", "2", "0", "1"]);
+    // Resume: keep the header and the first 8 rows, run again with a database.
+    let cut = d.join("cut.csv");
+    let full = std::fs::read_to_string(&whole).unwrap();
+    let kept: Vec<&str> = full.lines().take(9).collect();
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let db = d.join("regions.db");
+    run_ok(&["census", "cram:3", "--to", "12", "--out", p(&cut), "--table", p(&db)]);
+    assert_eq!(timeless(&cut), timeless(&whole));
+    assert!(std::fs::metadata(&db).unwrap().len() > 100);
+    let out = grundy(&["census", "octal:1", "--to", "100", "--table", p(&db)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cram:R"));
+    // The misère quotient column is for heap games.
+    let out = grundy(&["census", "cram:3", "--to", "3", "--quotient"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("heap games"));
+    let _ = std::fs::remove_dir_all(&d);
+}

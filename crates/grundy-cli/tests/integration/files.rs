@@ -55,14 +55,14 @@ fn a_damaged_or_truncated_table_file_is_refused() {
     assert_eq!(again.stdout, first.stdout);
     // Each nimber byte of the last records flipped (as the issue did), or one key byte.
     let header_end = good.iter().position(|&b| b == b'\n').expect("a header line") + 1;
-    for spot in [good.len() - 9, good.len() - 18, header_end + 3] {
+    for spot in [good.len() - 9, good.len() - 19, header_end + 3] {
         let mut bad = good.clone();
         bad[spot] ^= 0x05;
         std::fs::write(&tt, &bad).expect("write");
         assert_refused(&run(&["value", "cram", "4x5", "--tt", tts]), "damaged");
     }
     // Truncated, by a record or by a few bytes.
-    for cut in [9, 4] {
+    for cut in [10, 4] {
         std::fs::write(&tt, &good[..good.len() - cut]).expect("write");
         assert_refused(&run(&["value", "cram", "4x5", "--tt", tts]), "damaged");
     }
@@ -73,18 +73,31 @@ fn a_damaged_or_truncated_table_file_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A table file of another version (the per-board tables of earlier versions) or of another
+/// game is refused with one line and exit 2, and left alone.
 #[test]
-fn a_table_file_of_another_board_is_refused() {
+fn a_table_file_of_another_version_or_game_is_refused() {
     let dir = scratch("tt-foreign");
     let tt = dir.join("t.tt");
     let tts = tt.to_str().expect("utf-8 path");
     let first = run(&["value", "cram", "3x5", "--tt", tts]);
     assert!(first.status.success(), "{}", stderr(&first));
     let saved = std::fs::read(&tt).expect("saved");
+    // The same file serves other boards (a region database) and is written back whole.
     for other in ["4x5", "3x4", "3x3"] {
-        assert_refused(&run(&["value", "cram", other, "--tt", tts]), "another board");
-        assert_eq!(std::fs::read(&tt).expect("read"), saved, "the file is left alone");
+        let out = run(&["value", "cram", other, "--tt", tts]);
+        assert!(out.status.success(), "{other}: {}", stderr(&out));
     }
+    assert!(std::fs::read(&tt).expect("read").len() >= saved.len());
+    // An older version's table (its header, a record, a checksum).
+    let mut old = b"grundy cram table v2 board=.../... width=3 transpose=false\n".to_vec();
+    old.extend_from_slice(&[0; 17]);
+    std::fs::write(&tt, &old).expect("write");
+    assert_refused(&run(&["value", "cram", "3x5", "--tt", tts]), "another format version");
+    assert_eq!(std::fs::read(&tt).expect("read"), old, "the file is left alone");
+    // Another game's file.
+    std::fs::write(&tt, b"grundy chomp table v1\n12345678").expect("write");
+    assert_refused(&run(&["value", "cram", "3x5", "--tt", tts]), "not a grundy cram table");
     // No temporary file is left behind.
     let names: Vec<_> = std::fs::read_dir(&dir)
         .expect("dir")
@@ -200,7 +213,7 @@ fn sigterm_saves_the_table_file_as_ctrl_c_does() {
     assert_eq!(out.status.code(), Some(130), "stderr: {}", stderr(&out));
     assert!(out.stdout.is_empty());
     let saved = std::fs::read(&tt).expect("the table was saved on SIGTERM");
-    assert!(saved.starts_with(b"grundy cram table "));
+    assert!(saved.starts_with(b"grundy cram regions "));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

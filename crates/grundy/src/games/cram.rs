@@ -325,7 +325,10 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let mut words = words.to_vec();
     let options = args::GameOptions::take(&mut words, "cram", ENTRY.caps.options)?;
     let stats = options.flag("stats");
-    let table_file = options.value("tt").map(std::path::PathBuf::from);
+    let table_file = options
+        .value("table")
+        .or_else(|| options.value("tt"))
+        .map(std::path::PathBuf::from);
     let board = match words.as_slice() {
         // Rows of cells (`....`, `..#/...`) are a board even where a file or directory of that
         // name exists (`.` and `..` always do).
@@ -376,9 +379,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         // The file's bytes, accounted against the memory budget before they are read (its
         // nimbers then go into the tables, whose cap the budget already set).
         crate::files::reserve_for(path, 1, &control)?;
-        let n = search.load(path, &board.format())?;
+        let n = search.load(path, board.w as u32, board.h as u32)?;
         if stats {
-            control.message(format!("table file {}: {n} nimbers read", path.display()));
+            control.message(format!("table file {}: {n} region nimbers read", path.display()));
         }
     }
     // The winning moves alongside the nimber need a team, and a table file is saved right
@@ -389,7 +392,6 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         control,
         stats,
         table_file,
-        board_text: board.format(),
         elapsed: std::time::Duration::ZERO,
         moves_alongside,
         alongside: false,
@@ -443,10 +445,9 @@ pub struct CramEngine {
     /// Report the engine's counters (messages to the observer of the search's control) after the
     /// start's value.
     stats: bool,
-    /// `--tt FILE`: the table is saved there after the start's value (also when interrupted).
+    /// `--table FILE` (or `--tt FILE`): the region database, saved there after the start's
+    /// value (also when interrupted).
     table_file: Option<std::path::PathBuf>,
-    /// The start board as written, recorded in the table file.
-    board_text: String,
     /// Time of the last value.
     elapsed: std::time::Duration,
     /// The first nimber asked (the start's) is searched together with the start's winning
@@ -670,10 +671,10 @@ impl Engine for CramEngine {
 
     fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
         if let Some(path) = &self.table_file {
-            let n = self.search.save(path, &self.board_text)?;
+            let n = self.search.save(path)?;
             if self.stats || outcome.is_err() {
                 self.control
-                    .message(format!("table file {}: {n} nimbers saved", path.display()));
+                    .message(format!("table file {}: {n} region nimbers saved", path.display()));
             }
         }
         if self.stats && outcome.is_ok() {
@@ -746,18 +747,18 @@ impl Searcher {
         }
     }
 
-    fn save(&self, path: &std::path::Path, board: &str) -> Result<usize> {
+    fn save(&self, path: &std::path::Path) -> Result<usize> {
         match self {
-            Searcher::One(s) => s.save(path, board),
-            Searcher::Team(t) => t.save(path, board),
+            Searcher::One(s) => s.save(path),
+            Searcher::Team(t) => t.save(path),
             Searcher::Lent => Err(team_lost()),
         }
     }
 
-    fn load(&mut self, path: &std::path::Path, board: &str) -> Result<usize> {
+    fn load(&mut self, path: &std::path::Path, cols: u32, rows: u32) -> Result<usize> {
         match self {
-            Searcher::One(s) => s.load(path, board),
-            Searcher::Team(t) => t.load(path, board),
+            Searcher::One(s) => s.load(path, cols, rows),
+            Searcher::Team(t) => t.load(path, cols, rows),
             Searcher::Lent => Err(team_lost()),
         }
     }
@@ -772,9 +773,12 @@ pub const ENTRY: GameEntry = GameEntry {
             are side by side (horizontally or vertically). The player who cannot move loses. \
             Cells are named by column letter and row number from the top-left (a1). Solved by \
             the search engine (components, symmetry, outcome search); --stats prints its counters; \
-            --tt FILE resumes from the table saved in FILE (if it exists) and saves the table \
-            there after the value, also when stopped by Ctrl-C or SIGTERM (written whole, with the \
-            board and a checksum: a damaged file or one of another board is refused).",
+            --table FILE (or --tt FILE) is a region database: the nimbers of regions proved \
+            before, by any board, are read from FILE (if it exists) and every nimber proved is \
+            added to it after the value, also when stopped by Ctrl-C or SIGTERM (written whole, \
+            keys that do not depend on the board, a checksum: a damaged file or one of another \
+            version is refused). So `cram 3x19 --table F` then `cram 3x20 --table F` reuses the \
+            regions of 3x19.",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
     example: "cram 4x5",
     hard_example: "cram 8x8",
@@ -786,9 +790,14 @@ pub const ENTRY: GameEntry = GameEntry {
         options: &[
             super::GameOption::STATS,
             super::GameOption {
+                name: "table",
+                value: Some("FILE"),
+                help: "the region database to start from and add to (shared by every board)",
+            },
+            super::GameOption {
                 name: "tt",
                 value: Some("FILE"),
-                help: "the transposition table file to resume from and save to",
+                help: "the same as --table",
             },
         ],
         board_search: true,

@@ -7,6 +7,9 @@
 //! - `hex:K`: every code 0.d1…dK, digits 0–f (digits 8–f leave three heaps: n³ steps a game);
 //! - `subtraction:M`: every subtraction set S ⊆ {1..M}, each written as its code (digit 3 at
 //!   each element of S: {1, 3} is 0.303, as *Winning Ways* writes subtraction games);
+//! - `cram:R`: the Cram boards of R rows and 1, 2, … columns (`3x1`, `3x2`, …; at most 64
+//!   cells), in order of their columns; `--to N` stops at N columns ([`Family::members_up_to`]).
+//!   Its boards are run one after the other on one region database ([`super::boards`]);
 //! - a list of codes, comma separated (`0.07,0.137,4.07`) or in a file (one or more a line,
 //!   `#` starts a comment).
 //!
@@ -48,6 +51,8 @@ pub enum Family {
     Subtraction(u32),
     /// A list of codes, as given (spellings of one code are merged by [`Family::members`]).
     Codes(Vec<String>),
+    /// The Cram boards of this many rows, by their columns.
+    Cram(u32),
 }
 
 /// One game of a family: its canonical code, its position in the family and the other
@@ -109,9 +114,10 @@ impl Family {
                 "octal4" => Family::Octal4,
                 "hex" => Family::Hex,
                 "subtraction" => Family::Subtraction,
+                "cram" => Family::Cram,
                 _ => {
                     return Err(Error::Input(format!(
-                        "unknown family `{kind}`: accepted are octal:K, octal4:K, hex:K, subtraction:M, a file of codes, or codes separated by commas"
+                        "unknown family `{kind}`: accepted are octal:K, octal4:K, hex:K, subtraction:M, cram:R, a file of codes, or codes separated by commas"
                     )));
                 }
             };
@@ -122,7 +128,7 @@ impl Family {
             })?;
             let family = make(k);
             let size = family.size();
-            if k == 0 || size > MAX_GAMES {
+            if k == 0 || size == 0 || size > MAX_GAMES {
                 return Err(Error::Input(format!(
                     "family `{spec}`: {k} gives {} games; at least 1 digit (element) and at most {MAX_GAMES} games",
                     if size > MAX_GAMES {
@@ -180,6 +186,7 @@ impl Family {
             Family::Hex(k) => pow(16, *k),
             Family::Subtraction(m) => pow(2, *m),
             Family::Codes(c) => c.len() as u64,
+            Family::Cram(rows) => 64 / u64::from(*rows),
         }
     }
 
@@ -191,11 +198,28 @@ impl Family {
             Family::Octal4(k) => format!("octal4:{k}"),
             Family::Hex(k) => format!("hex:{k}"),
             Family::Subtraction(m) => format!("subtraction:{m}"),
+            Family::Cram(rows) => format!("cram:{rows}"),
             Family::Codes(_) => {
                 let codes: Vec<String> = self.members().into_iter().map(|m| m.code).collect();
                 format!("codes:{:016x}", crate::files::fnv1a64(codes.join(",").as_bytes()))
             }
         }
+    }
+
+    /// The games a census up to `to` runs: every member, but for `cram:R` only the boards of
+    /// at most `to` columns (an [`Error::Input`] when `to` passes 64 cells).
+    pub fn members_up_to(&self, to: u64) -> Result<Vec<Member>> {
+        let members = self.members();
+        let Family::Cram(rows) = self else {
+            return Ok(members);
+        };
+        let most = 64 / u64::from(*rows);
+        if to == 0 || to > most {
+            return Err(Error::Input(format!(
+                "cram:{rows} --to {to}: the boards have 1 to {most} columns (at most 64 cells)"
+            )));
+        }
+        Ok(members.into_iter().take(to as usize).collect())
     }
 
     /// Every game of the family, in order, each once.
@@ -230,6 +254,13 @@ impl Family {
                         code: canonical(&format!("0.{digits}")),
                         also: Vec::new(),
                     }
+                })
+                .collect(),
+            Family::Cram(rows) => (1..=64 / u64::from(*rows))
+                .map(|n| Member {
+                    index: n - 1,
+                    code: format!("{rows}x{n}"),
+                    also: Vec::new(),
                 })
                 .collect(),
             Family::Codes(codes) => {

@@ -9,6 +9,8 @@
 //! - [`run`]: the games on a rayon pool of `jobs` threads, sharing the cancellation token and
 //!   the memory budget of one [`Control`]; rows handed back as they finish.
 //! - [`same`]: proved games with the same value sequence, grouped after the run.
+//! - [`boards`]: the census of Cram boards (`cram:R`), board after board on one region
+//!   database.
 //!
 //! Why here: the census is the research use of the sequence engine (the published tables of
 //! octal games come from runs like this); the front ends (command line, Python) only present
@@ -17,6 +19,7 @@
 //! Cost: the sum of the games' costs, divided by the threads (games are independent); memory:
 //! one game's values per thread (1–2 bytes a heap).
 
+pub mod boards;
 pub mod family;
 pub mod row;
 pub mod run;
@@ -36,7 +39,7 @@ use crate::report::{CensusEntry, CensusStatus, CensusSummary};
 /// The whole census of `family` (its `shard`) in memory: every entry, in family order.
 /// (The command line writes rows as they finish instead, to resume; see `grundy census`.)
 pub fn census(family: &Family, shard: Shard, options: &CensusOptions, control: &Control) -> Result<Vec<CensusEntry>> {
-    let members: Vec<Member> = family.members();
+    let members: Vec<Member> = family.members_up_to(options.row.to)?;
     let of = members.len() as u64;
     let label = family.label();
     let pending: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();

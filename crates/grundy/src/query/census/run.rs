@@ -28,6 +28,9 @@ pub struct CensusOptions {
     pub row: RowOptions,
     /// Worker threads: 0 = all cores.
     pub jobs: usize,
+    /// The region database file of a census of Cram boards (`--table FILE`), read when it
+    /// exists and written after every board ([`super::boards`]); `None`: kept in memory only.
+    pub table: Option<std::path::PathBuf>,
 }
 
 /// The number of threads `jobs` asks for (0: the machine's cores).
@@ -51,6 +54,23 @@ pub fn run_games(
     total: u64,
     mut on_row: impl FnMut(&Member, CensusRow) -> Result<()>,
 ) -> Result<()> {
+    // The boards of a `cram:R` family run in order on one region database.
+    if pending
+        .first()
+        .is_some_and(|m| super::boards::board_size(&m.code).is_some())
+    {
+        if options.row.quotient_to.is_some() {
+            return Err(Error::Input(
+                "the misère quotient column is for heap games (octal codes), not for a census of Cram boards".into(),
+            ));
+        }
+        return super::boards::run_boards(pending, options, control, done_before, total, on_row);
+    }
+    if options.table.is_some() {
+        return Err(Error::Input(
+            "a region database file is for a census of Cram boards (cram:R), not of heap games".into(),
+        ));
+    }
     super::row::check_to(options.row.to)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(options.jobs))

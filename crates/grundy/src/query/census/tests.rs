@@ -59,6 +59,7 @@ fn options(to: u64, jobs: usize) -> CensusOptions {
             quotient_states: DEFAULT_QUOTIENT_STATES,
         },
         jobs,
+        table: None,
     }
 }
 
@@ -420,4 +421,57 @@ fn a_quotient_that_outgrows_its_budget_ends_at_the_heap_before_and_is_named_grow
     let summary = summarize("f", &[entry]);
     assert_eq!(summary.quotient_growing, vec![("0.017".to_string(), Some(reached))]);
     assert_eq!(summary.quotient_reached, Some((0, 0)));
+}
+
+/// The nimbers of the 3×n Cram boards, n = 1 … 20, as published (Lemoine and Viennot's Glop
+/// computed every one to 3×20; docs/records.md, "Cram").
+const CRAM_3XN: [u64; 20] = [1, 1, 0, 1, 1, 4, 1, 3, 1, 2, 0, 1, 2, 3, 1, 4, 0, 1, 0, 2];
+
+/// `cram:3` to 11 columns: the boards in order, each its published nimber, and its shards
+/// merged (each shard with its own region database) equal to the whole; a run reusing a
+/// region database file written by an earlier run gives the same rows.
+#[test]
+fn the_census_of_3xn_cram_boards_equals_the_published_values_and_its_shards_the_whole() {
+    let family = Family::parse("cram:3").unwrap();
+    assert_eq!(family.label(), "cram:3");
+    assert_eq!(family.members().len(), 21);
+    assert!(family.members_up_to(22).is_err() && family.members_up_to(0).is_err());
+    let whole = census(&family, Shard::ALL, &options(11, 2), &Control::default()).unwrap();
+    let values: Vec<u64> = whole.iter().map(|e| e.row.largest_value).collect();
+    assert_eq!(values, CRAM_3XN[..11]);
+    assert_eq!(whole[10].row.code, "3x11");
+    assert_eq!(whole[10].row.largest_heap, 11);
+    let mut merged = Vec::new();
+    for part in 1..=3 {
+        let shard = Shard { part, parts: 3 };
+        merged.extend(census(&family, shard, &options(11, 1), &Control::default()).unwrap());
+    }
+    merged.sort_by_key(|e| e.index);
+    let key = |e: &CensusEntry| (e.index, e.row.code.clone(), e.row.largest_value, e.of);
+    assert_eq!(
+        merged.iter().map(key).collect::<Vec<_>>(),
+        whole.iter().map(key).collect::<Vec<_>>()
+    );
+    // With a database file: written by the first run, read by the second.
+    let path = std::env::temp_dir().join(format!("grundy-census-cram-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let with_file = CensusOptions {
+        table: Some(path.clone()),
+        ..options(9, 1)
+    };
+    let first = census(&family, Shard::ALL, &with_file, &Control::default()).unwrap();
+    let again = census(&family, Shard::ALL, &with_file, &Control::default()).unwrap();
+    assert_eq!(
+        first.iter().map(key).collect::<Vec<_>>(),
+        again.iter().map(key).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        first.iter().map(|e| e.row.largest_value).collect::<Vec<_>>(),
+        CRAM_3XN[..9]
+    );
+    std::fs::remove_file(&path).unwrap();
+    // --table is refused for a family of heap games.
+    let octal = Family::parse("0.07").unwrap();
+    let e = census(&octal, Shard::ALL, &with_file, &Control::default()).unwrap_err();
+    assert!(e.to_string().contains("cram:R"), "{e}");
 }

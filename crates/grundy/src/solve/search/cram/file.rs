@@ -1,107 +1,152 @@
-//! The table file of the Cram engine: every proved nimber of its tables, saved and loaded so
-//! that a long computation (`grundy value cram 5x8 --table FILE`) can resume.
+//! The region database of the Cram engine: every proved nimber of its tables, under keys that
+//! do not depend on the board ([`super::regions`]), saved and loaded so that a long
+//! computation can resume and so that one board's regions serve the next
+//! (`grundy value cram 3x19 --table FILE`, then `3x20` with the same FILE).
 //!
-//! What: [`CramSearch::save`] writes a header line (format, version, board, the meaning of the
-//! keys), 9 bytes per region and a checksum; [`CramSearch::load`] reads such a file back, or
-//! refuses it whole (not a table, another version, damaged, another board).
+//! What: [`CramSearch::save`] writes a header line (format and version), 10 bytes per region
+//! (the key's cells little-endian, its width, the nimber), sorted by key, and a checksum;
+//! [`CramSearch::load`] reads such a file back, or refuses it whole (not a table, another
+//! version, damaged). A file grows: what was read is written back with what was proved.
+//! [`CramSearch::regions`] and [`CramSearch::add_regions`] are the same records in memory
+//! (the census of boards carries them from one board to the next without a file).
 //!
-//! Why: the header and checksum make sure a file is never read for another board or half
-//! written; the atomic replacement makes an interruption leave the old file or the new one.
+//! Why: the header and checksum make sure a file is never misread or half read; the atomic
+//! replacement makes an interruption leave the old file or the new one. The keys make a file
+//! good for every board: a region of 3×19 has the same key on 3×20 (the engine keeps 3×16 at a
+//! stride of 16 and 3×17 at 17, so its own keys differ between them).
 //!
-//! Cost: linear in the entries of the tables (save) or the file's size (load), plus one table
-//! store per nimber read.
+//! Cost: linear in the entries of the tables (save: one key each, then a sort) or in the file's
+//! size (load: one check and one or two table stores per record).
 
 use super::CramSearch;
+use super::regions::{RegionKey, engine_keys, region_key};
 use crate::error::{Error, Result};
 use crate::solve::search::packed_table::FactStore;
 
-/// How a table file starts (its version and board follow on the same line).
-const TABLE_MAGIC: &str = "grundy cram table ";
+/// The first line of a region database (format and version).
+const REGIONS_HEADER: &str = "grundy cram regions v3 keys=least-image-dense\n";
+
+/// How the table files of earlier versions start (refused with a word on why).
+const OLD_MAGIC: &str = "grundy cram table ";
+
+/// Bytes per record: the key's cells (8), its width (1), the nimber (1).
+const RECORD: usize = 10;
 
 /// The largest table file read (tables are capped far below this by the memory limit).
 const MAX_TABLE_FILE_BYTES: u64 = 1 << 36;
 
+/// Records sorted by key, one per key (the first of equal keys kept).
+fn sorted_once(mut records: Vec<(RegionKey, u8)>) -> Vec<(RegionKey, u8)> {
+    records.sort_by_key(|r| r.0);
+    records.dedup_by_key(|r| r.0);
+    records
+}
+
+/// Write `records` (sorted, one per key) to `path`: the header line, 10 bytes per record, the
+/// FNV-1a checksum of all that (8 bytes, little-endian); replaced atomically.
+pub fn write_regions(path: &std::path::Path, records: &[(RegionKey, u8)]) -> Result<()> {
+    let mut bytes = Vec::with_capacity(REGIONS_HEADER.len() + records.len() * RECORD + 8);
+    bytes.extend_from_slice(REGIONS_HEADER.as_bytes());
+    for (key, v) in records {
+        bytes.extend_from_slice(&key.bits.to_le_bytes());
+        bytes.push(key.width);
+        bytes.push(*v);
+    }
+    let sum = crate::files::fnv1a64(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    crate::files::write_atomic(path, &bytes, "the table file")
+}
+
+/// Read a region database written by [`write_regions`]: its records, or an
+/// [`Error::Input`] (one line) when the file is not such a database, is of another version,
+/// or is damaged or truncated; nothing of a refused file is used.
+pub fn read_regions(path: &std::path::Path) -> Result<Vec<(RegionKey, u8)>> {
+    let bytes = crate::files::read_regular(path, MAX_TABLE_FILE_BYTES, "the table file")?;
+    let shown = path.display();
+    let line_end = bytes.iter().position(|&b| b == b'\n');
+    let head = line_end.map(|e| String::from_utf8_lossy(&bytes[..=e]));
+    let Some(head) = head.filter(|h| h.starts_with("grundy cram regions ") || h.starts_with(OLD_MAGIC)) else {
+        return Err(Error::Input(format!(
+            "{shown} is not a grundy cram table file (use another file name, or delete it)"
+        )));
+    };
+    if head != REGIONS_HEADER {
+        return Err(Error::Input(format!(
+            "the table file {shown} has another format version (`{}`, this version reads `{}`): delete it to start afresh",
+            head.trim_end(),
+            REGIONS_HEADER.trim_end()
+        )));
+    }
+    let damaged = || {
+        Error::Input(format!(
+            "the table file {shown} is damaged or truncated (its checksum does not match): delete it to start afresh"
+        ))
+    };
+    let rest = &bytes[REGIONS_HEADER.len()..];
+    if rest.len() < 8 || (rest.len() - 8) % RECORD != 0 {
+        return Err(damaged());
+    }
+    let (payload, sum) = bytes.split_at(bytes.len() - 8);
+    if crate::files::fnv1a64(payload) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+        return Err(damaged());
+    }
+    let body = &rest[..rest.len() - 8];
+    let mut records = Vec::with_capacity(body.len() / RECORD);
+    for rec in body.chunks_exact(RECORD) {
+        let key = RegionKey {
+            bits: u64::from_le_bytes(rec[..8].try_into().expect("8 bytes")),
+            width: rec[8],
+        };
+        // A region of at most 64 cells has at most 32 dominoes, so a nimber of at most 32.
+        if rec[9] > 32 || !key.is_canonical() {
+            return Err(damaged());
+        }
+        records.push((key, rec[9]));
+    }
+    Ok(records)
+}
+
 impl<T: FactStore> CramSearch<T> {
-    /// The first line of a table file: its format and version, the board it was computed for
-    /// and what the keys mean (the stride and whether regions were identified with their
-    /// transposes), so a file is never read for another board.
-    fn file_header(&self, board: &str) -> String {
-        format!(
-            "{TABLE_MAGIC}v2 board={board} width={} transpose={}\n",
-            self.layout.stride, self.config.use_transpose
-        )
+    /// Every proved nimber of the tables and every record added ([`CramSearch::add_regions`]
+    /// or [`CramSearch::load`]), as database records sorted by key, one per key.
+    pub fn regions(&self) -> Vec<(RegionKey, u8)> {
+        let mut records = self.database.clone();
+        for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
+            records.push((region_key(&self.layout, x), v));
+        }
+        sorted_once(records)
     }
 
-    /// Write every proved nimber of the tables to `path` for the board `board` (its text): the
-    /// header line, then 9 bytes per region (the key little-endian and the nimber), then the
-    /// FNV-1a checksum of all that (8 bytes, little-endian). The file is replaced atomically,
-    /// so an interruption leaves the old table or the new one, never a part.
-    pub fn save(&self, path: &std::path::Path, board: &str) -> Result<usize> {
-        let mut bytes = self.file_header(board).into_bytes();
+    /// Put the nimbers of `records` into the tables, for boards of `cols` × `rows` cells
+    /// (records of regions that cannot arise there are kept for [`CramSearch::regions`] but not
+    /// put); the number put.
+    pub fn add_regions(&mut self, records: &[(RegionKey, u8)], cols: u32, rows: u32) -> usize {
         let mut n = 0;
-        for (key, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
-            bytes.extend_from_slice(&key.to_le_bytes());
-            bytes.push(v);
-            n += 1;
-        }
-        let sum = crate::files::fnv1a64(&bytes);
-        bytes.extend_from_slice(&sum.to_le_bytes());
-        crate::files::write_atomic(path, &bytes, "the table file")?;
-        Ok(n)
-    }
-
-    /// Read a table file written by [`CramSearch::save`] for the same board; the number of
-    /// nimbers read. A file that is not such a table, is damaged or truncated (its checksum
-    /// does not match) or belongs to another board is refused, and nothing of it is used.
-    pub fn load(&mut self, path: &std::path::Path, board: &str) -> Result<usize> {
-        let bytes = crate::files::read_regular(path, MAX_TABLE_FILE_BYTES, "the table file")?;
-        let shown = path.display();
-        let line_end = bytes.iter().position(|&b| b == b'\n');
-        let Some(line_end) = line_end.filter(|_| bytes.starts_with(TABLE_MAGIC.as_bytes())) else {
-            return Err(Error::Input(format!(
-                "{shown} is not a grundy cram table file (use another file name, or delete it)"
-            )));
-        };
-        let (head, rest) = bytes.split_at(line_end + 1);
-        let head = String::from_utf8_lossy(head);
-        if !head[TABLE_MAGIC.len()..].starts_with("v2 ") {
-            return Err(Error::Input(format!(
-                "the table file {shown} has another format version (`{}`): delete it to start afresh",
-                head.trim_end()
-            )));
-        }
-        let damaged = || {
-            Error::Input(format!(
-                "the table file {shown} is damaged or truncated (its checksum does not match): delete it to start afresh"
-            ))
-        };
-        if rest.len() < 8 || (rest.len() - 8) % 9 != 0 {
-            return Err(damaged());
-        }
-        let (payload, sum) = bytes.split_at(bytes.len() - 8);
-        if crate::files::fnv1a64(payload) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(damaged());
-        }
-        let expected = self.file_header(board);
-        if head.as_ref() != expected.as_str() {
-            return Err(Error::Input(format!(
-                "the table file {shown} belongs to another board or setting: it has `{}`, this run needs `{}`",
-                head.trim_end(),
-                expected.trim_end()
-            )));
-        }
-        let body = &rest[..rest.len() - 8];
-        for rec in body.chunks_exact(9) {
-            let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
-            if key == 0 || rec[8] == u8::MAX {
-                return Err(damaged());
+        for &(key, v) in records {
+            for x in engine_keys(&self.layout, key, cols, rows).into_iter().flatten() {
+                // Facts read count as expensive, so the replacement policy keeps them.
+                self.put_value(x, v, 1 << 20);
+                n += 1;
             }
         }
-        for rec in body.chunks_exact(9) {
-            let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
-            // Loaded facts count as expensive, so the replacement policy keeps them.
-            self.put_value(key, rec[8], 1 << 20);
-        }
-        Ok(body.len() / 9)
+        self.database.extend_from_slice(records);
+        n
+    }
+
+    /// Write every proved nimber of the tables, with the records read before, to `path` (see
+    /// [`write_regions`]); the number of records written.
+    pub fn save(&self, path: &std::path::Path) -> Result<usize> {
+        let records = self.regions();
+        write_regions(path, &records)?;
+        Ok(records.len())
+    }
+
+    /// Read the region database `path` ([`read_regions`]) into the tables, for boards of
+    /// `cols` × `rows` cells; the number of records read. A refused file leaves the tables as
+    /// they were.
+    pub fn load(&mut self, path: &std::path::Path, cols: u32, rows: u32) -> Result<usize> {
+        let records = read_regions(path)?;
+        self.add_regions(&records, cols, rows);
+        Ok(records.len())
     }
 }

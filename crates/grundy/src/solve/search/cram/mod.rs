@@ -31,7 +31,21 @@
 //!   skipped, and an option found of value j is not asked again for another value (as in
 //!   Beling's version of Lemoine and Viennot's search in igsolve). 5 % fewer nodes on 5×8.
 //!   Looking for the values below k *first* (Beling's order), everywhere or only for k ≥ 2,
-//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (docs/performance-notes.md, "Cram (session 9)").
+//!   3 or 4, cost 1.1–4.6× the nodes on 4×9 … 5×8 (docs/performance-notes.md, "Cram (session 9)")
+//!   with the engine of then; with today's, from 4 changes those boards by less than 0.1 %
+//!   (next rule).
+//! - Large values low first (session 16): a test "g(R) = k" with k ≥ 4
+//!   ([`CramConfig::low_first_from`]) first proves "g(R) ≠ j" for j < k on its options, and
+//!   looks for an option of value k only when every j < k is excluded. Nimbers of 4 or more are
+//!   rare, so such a test mostly answers *no*; looking first for an option of value 4 of a
+//!   region of value 1 goes through its whole tree before the answer (no option has value 4),
+//!   where finding its value 1 stops at the first options of values 0 and 1. On 3×16 (nimber
+//!   4) the start's corner option alone took 35 M nodes to show "≠ 4" the other way, and the
+//!   whole board did not finish in 46 M nodes; low first from 4 it takes 23.7 M nodes in all.
+//!   From 3 it took 42.7 M (values 3 are common enough for the search for one to pay); from 4
+//!   it changed no other board measured by more than 2 % (3×13 … 3×17, 4×7, 4×9, 5×6, 5×7,
+//!   5×8; docs/performance-notes.md, "Cram 3×n (session 16)"). Not measured to the end: 6×7
+//!   (nimber 5), whose search did not finish in 100 s either way on the shared machine.
 //! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
 //!   half turn or a reflection, with no cell and no domino fixed, is 0.
 //! - Move ordering, measured on 4×7 … 5×8 (node counts in docs/performance-notes.md): the table cutoff
@@ -91,14 +105,18 @@
 //!   [`CramSearch::has_value`]);
 //! - `search.rs`: the tests "g(R) = k" and the mex of small regions, with the pruning rules;
 //! - `moves.rs`: the options of a region on the arena, their canonical forms and their order;
-//! - `file.rs`: the table file ([`CramSearch::save`], [`CramSearch::load`]).
+//! - `regions.rs`: region keys that do not depend on the board (the database's keys);
+//! - `file.rs`: the region database and its file ([`CramSearch::save`], [`CramSearch::load`]).
 
 mod file;
 mod moves;
 pub mod parallel;
+pub mod regions;
 mod search;
 #[cfg(test)]
 mod tests;
+
+pub use file::{read_regions, write_regions};
 
 use super::big_stack;
 use super::bitboard::Layout;
@@ -129,6 +147,11 @@ pub struct CramConfig {
     /// Off by default: on 5×7 it made the nimber alone cost 38 % more nodes and the nimber with
     /// every winning move only 2 % fewer (docs/performance-notes.md, "Cram (session 7)").
     pub options_low_first: bool,
+    /// Test the values below k before looking for an option of value k whenever k is at least
+    /// this (`u8::MAX`: never). 4 by default: a test "g(R) = 4" mostly answers *no* (Cram
+    /// regions of nimber 4 or more are rare), and *no* is proved far more cheaply by finding
+    /// g(R) < 4 than by showing that no option has value 4 (module doc, "Pruning").
+    pub low_first_from: u8,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).
     pub table_entries: usize,
@@ -146,6 +169,7 @@ impl Default for CramConfig {
             use_cutoff: true,
             use_transpose: true,
             options_low_first: false,
+            low_first_from: 4,
             table_entries: 1 << 24,
             max_states: usize::MAX,
         }
@@ -211,6 +235,10 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     team: Option<parallel::Team>,
     /// Depth of the current test in the recursion (for the parallel search's work split).
     depth: u32,
+    /// The region database records read or added ([`CramSearch::add_regions`]), written back
+    /// with the tables' nimbers by [`CramSearch::save`] (so a file only grows, whatever the
+    /// tables' replacement dropped).
+    database: Vec<(regions::RegionKey, u8)>,
 }
 
 /// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
@@ -268,6 +296,7 @@ impl<T: FactStore> CramSearch<T> {
             lists: Vec::new(),
             team: None,
             depth: 0,
+            database: Vec::new(),
         }
     }
 

@@ -594,13 +594,23 @@ impl ParallelCram {
     }
 
     /// Write every proved nimber to `path` (see [`CramSearch::save`]).
-    pub fn save(&self, path: &std::path::Path, board: &str) -> Result<usize> {
-        self.workers[0].save(path, board)
+    pub fn save(&self, path: &std::path::Path) -> Result<usize> {
+        self.workers[0].save(path)
     }
 
-    /// Read a table file (see [`CramSearch::load`]) into the shared table.
-    pub fn load(&mut self, path: &std::path::Path, board: &str) -> Result<usize> {
-        self.workers[0].load(path, board)
+    /// Read a region database (see [`CramSearch::load`]) into the shared table.
+    pub fn load(&mut self, path: &std::path::Path, cols: u32, rows: u32) -> Result<usize> {
+        self.workers[0].load(path, cols, rows)
+    }
+
+    /// Every proved nimber as database records (see [`CramSearch::regions`]).
+    pub fn regions(&self) -> Vec<(super::regions::RegionKey, u8)> {
+        self.workers[0].regions()
+    }
+
+    /// Put database records into the shared table (see [`CramSearch::add_regions`]).
+    pub fn add_regions(&mut self, records: &[(super::regions::RegionKey, u8)], cols: u32, rows: u32) -> usize {
+        self.workers[0].add_regions(records, cols, rows)
     }
 }
 

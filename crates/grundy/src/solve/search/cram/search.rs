@@ -134,7 +134,7 @@ impl<T: FactStore> CramSearch<T> {
         }
         // The options of the start's regions (depth 2) are asked "g = j" for j < k first: the
         // winning-move pass then finds every option's "g = 0" proved in the table.
-        let low_first = self.config.options_low_first && self.depth == 2 && k > 0;
+        let low_first = (self.config.options_low_first && self.depth == 2 && k > 0) || k >= self.config.low_first_from;
         let (ob, ab) = (self.opts.len(), self.arena.len());
         let answer = self.decide_on_options(x, k, start, low_first, ob);
         self.opts.truncate(ob);

@@ -11,6 +11,7 @@ fn configs() -> Vec<CramConfig> {
         CramConfig {
             small: 0,
             options_low_first: true,
+            low_first_from: 1,
             ..CramConfig::default()
         },
         CramConfig {
@@ -20,6 +21,7 @@ fn configs() -> Vec<CramConfig> {
             use_cutoff: false,
             use_transpose: false,
             options_low_first: false,
+            low_first_from: u8::MAX,
             table_entries: 16,
             max_states: usize::MAX,
         },
@@ -261,4 +263,91 @@ fn published_nimbers_of_larger_rectangles() {
         let mut s = CramSearch::for_board(w as u32, h as u32, CramConfig::default());
         assert_eq!(s.nimber(b.bits).unwrap(), g, "{h}x{w}");
     }
+}
+
+/// Every rectangle of at most `most` cells (`least` or more), smallest first, on one region
+/// database grown board after board (as the census of boards and `--table FILE` grow it):
+/// each nimber equals the plain solver's, and equals a cold engine's.
+fn boards_on_one_database(least: usize, most: usize) {
+    let mut db = Vec::new();
+    let mut sizes: Vec<(usize, usize)> = (1..=most)
+        .flat_map(|h| (1..=most).map(move |w| (h, w)))
+        .filter(|&(h, w)| (least..=most).contains(&(h * w)))
+        .collect();
+    sizes.sort_by_key(|&(h, w)| (h * w, h));
+    for (h, w) in sizes {
+        let b = Board::rectangle(h, w);
+        let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
+        let config = CramConfig {
+            use_transpose: h == w,
+            ..CramConfig::default()
+        };
+        let mut warm = CramSearch::for_board(w as u32, h as u32, config);
+        warm.add_regions(&db, w as u32, h as u32);
+        assert_eq!(warm.nimber(b.bits).unwrap(), plain, "{h}x{w} on the database");
+        let mut cold = CramSearch::for_board(w as u32, h as u32, config);
+        assert_eq!(cold.nimber(b.bits).unwrap(), plain, "{h}x{w} cold");
+        db = warm.regions();
+    }
+    assert!(!db.is_empty());
+}
+
+#[test]
+fn the_region_database_equals_the_plain_solver_on_every_board_up_to_20_cells() {
+    boards_on_one_database(1, 20);
+}
+
+/// The boards of 21 to 30 cells (the plain solver takes minutes on them).
+#[test]
+#[ignore]
+fn the_region_database_equals_the_plain_solver_on_every_board_of_21_to_30_cells() {
+    boards_on_one_database(1, 30);
+}
+
+/// Every region nimber of a database equals the plain solver's value of that region (on a
+/// board of its box), and a database saved, loaded and saved again is the same file.
+#[test]
+fn a_saved_region_database_holds_true_nimbers_and_reloads_to_the_same_file() {
+    let mut s = CramSearch::for_board(7, 3, CramConfig::default());
+    s.nimber((1 << 21) - 1).unwrap();
+    let records = s.regions();
+    assert!(records.len() > 100, "{}", records.len());
+    let mut next = crate::xorshift(0x1f83_d9ab_fb41_bd6b);
+    for _ in 0..60 {
+        let (key, v) = records[(next() % records.len() as u64) as usize];
+        let (w, h) = (key.width as usize, key.height() as usize);
+        let b = Board {
+            bits: key.bits,
+            ..Board::rectangle(h, w)
+        };
+        assert_eq!(Solver::plain(Cram).nimber(&b).unwrap().0 as u8, v, "{key:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("grundy-cram-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.db"), dir.join("b.db"));
+    assert_eq!(s.save(&a).unwrap(), records.len());
+    let mut other = CramSearch::for_board(9, 3, CramConfig::default());
+    assert_eq!(other.load(&a, 9, 3).unwrap(), records.len());
+    other.save(&b).unwrap();
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // Damaged: a flipped byte anywhere after the header, or a cut, is refused whole.
+    let good = std::fs::read(&a).unwrap();
+    let header = good.iter().position(|&c| c == b'\n').unwrap() + 1;
+    for spot in [header, header + 9, good.len() / 2, good.len() - 1] {
+        let mut bad = good.clone();
+        bad[spot] ^= 0x10;
+        std::fs::write(&b, &bad).unwrap();
+        let e = read_regions(&b).unwrap_err();
+        assert!(matches!(e, Error::Input(_)) && e.to_string().contains("damaged"), "{e}");
+    }
+    std::fs::write(&b, &good[..good.len() - 3]).unwrap();
+    assert!(read_regions(&b).unwrap_err().to_string().contains("damaged"));
+    std::fs::write(&b, b"grundy cram regions v9 keys=other\n").unwrap();
+    assert!(
+        read_regions(&b)
+            .unwrap_err()
+            .to_string()
+            .contains("another format version")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

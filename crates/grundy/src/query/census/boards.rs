@@ -1,0 +1,133 @@
+//! The census of Cram boards (`cram:R`): the boards R×1, R×2, … R×N, one after the other, on
+//! one region database carried from each board to the next (and read from and written to
+//! `--table FILE` when given), each board's nimber searched by the Cram engine on `jobs`
+//! threads.
+//!
+//! What: one [`CensusRow`] a board: its code (`3x16`), the status proved, its columns as
+//! `largest_heap` and its nimber as `largest_value` (the row has no period: a board is one
+//! value). Rows go through the census machinery like any game's (`--out`, resume, `--shard`,
+//! `merge`).
+//!
+//! Why in order and not in parallel: a position of R×(n+1) falls apart into regions of
+//! boards of at most n columns after one move, so the regions proved for R×n are most of the
+//! work of R×(n+1); the threads help within a board instead ([`ParallelCram`]).
+//!
+//! Cost: the boards' searches (each less for the regions already known) plus, per board, one
+//! pass over the database (to put it into the engine's tables and to take it back), and one
+//! write of the file when `--table` is given.
+
+use super::family::Member;
+use super::run::CensusOptions;
+use crate::control::Control;
+use crate::error::Result;
+use crate::report::{CensusRow, CensusStatus};
+use crate::solve::search::cram::parallel::ParallelCram;
+use crate::solve::search::cram::regions::RegionKey;
+use crate::solve::search::cram::{CramConfig, CramSearch, read_regions, write_regions};
+use crate::solve::search::packed_table::PackedTable;
+use crate::solve::search::table::entries_within;
+use std::time::Instant;
+
+/// `RxC` of a board member's code (`3x16`), or `None` for a code of another family.
+pub fn board_size(code: &str) -> Option<(u32, u32)> {
+    let (r, c) = code.split_once('x')?;
+    let (r, c) = (r.parse::<u32>().ok()?, c.parse::<u32>().ok()?);
+    (r >= 1 && c >= 1 && r * c <= 64).then_some((r, c))
+}
+
+/// The nimber of the `rows` × `cols` board with the regions `db` known, and every region
+/// known after it (`db` and the ones proved, whatever the search's outcome).
+fn board_nimber(
+    rows: u32,
+    cols: u32,
+    db: &[(RegionKey, u8)],
+    jobs: usize,
+    control: &Control,
+) -> (Result<u8>, Vec<(RegionKey, u8)>) {
+    let cells = if rows * cols == 64 {
+        u64::MAX
+    } else {
+        (1u64 << (rows * cols)) - 1
+    };
+    // The tables' cap from the memory budget, as `grundy value cram` sets it.
+    let bytes = crate::solve::search::table_bytes(control) / 17 * 16;
+    let config = CramConfig {
+        use_transpose: rows == cols,
+        table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
+        ..CramConfig::default()
+    };
+    if jobs <= 1 {
+        let mut one = CramSearch::for_board(cols, rows, config);
+        one.control = control.clone();
+        one.add_regions(db, cols, rows);
+        let v = one.nimber(cells);
+        (v, one.regions())
+    } else {
+        let mut team = match ParallelCram::for_board(cols, rows, config, jobs, control) {
+            Ok(t) => t,
+            Err(e) => return (Err(e), db.to_vec()),
+        };
+        team.add_regions(db, cols, rows);
+        let v = team.nimber(cells);
+        (v, team.regions())
+    }
+}
+
+/// Run the boards `pending` (in order) as [`super::run_games`] runs games: each row to
+/// `on_row` as its board ends, progress over `total` games of which `done_before` were done.
+/// The region database is read from `options.table` (if the file exists) and written back
+/// after every board, also one stopped (then with what its search proved so far).
+pub fn run_boards(
+    pending: &[Member],
+    options: &CensusOptions,
+    control: &Control,
+    done_before: u64,
+    total: u64,
+    mut on_row: impl FnMut(&Member, CensusRow) -> Result<()>,
+) -> Result<()> {
+    let mut db = match &options.table {
+        Some(path) if path.exists() => read_regions(path)?,
+        _ => Vec::new(),
+    };
+    let jobs = crate::solve::search::threads(options.jobs);
+    let quiet = control.quiet();
+    let mut done = done_before;
+    control.progress("games", done, Some(total));
+    for member in pending {
+        control.check()?;
+        let (rows, cols) = board_size(&member.code).expect("a board of a cram family");
+        let start = Instant::now();
+        let (value, known) = board_nimber(rows, cols, &db, jobs, &quiet);
+        db = known;
+        if let Some(path) = &options.table {
+            write_regions(path, &db)?;
+        }
+        let value = value?;
+        let row = CensusRow {
+            code: member.code.clone(),
+            to: options.row.to,
+            status: CensusStatus::Proved,
+            period: None,
+            preperiod: None,
+            saltus: None,
+            last_exceptional: None,
+            largest_heap: u64::from(cols),
+            largest_value: u64::from(value),
+            rare_heaps: None,
+            fingerprint: None,
+            rule: None,
+            also: None,
+            quotient_to: None,
+            quotient_order: None,
+            quotient_reached: None,
+            quotient_period: None,
+            quotient_preperiod: None,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        on_row(member, row)?;
+        done += 1;
+        control.progress("games", done, Some(total));
+    }
+    control.finished("games");
+    control.check()
+}
