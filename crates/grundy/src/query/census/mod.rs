@@ -29,12 +29,37 @@ mod tests;
 
 pub use family::{Family, Member, Shard};
 pub use row::{DEFAULT_QUOTIENT_STATES, DEFAULT_QUOTIENT_TO, RowOptions, game_row};
-pub use run::{CensusOptions, run_games, threads};
+pub use run::{CensusOptions, threads};
 pub use same::same_sequence;
 
 use crate::control::Control;
 use crate::error::Result;
 use crate::report::{CensusEntry, CensusStatus, CensusSummary};
+
+/// Run `pending` (games not done yet) and give each finished row to `on_row` with its member:
+/// heap games in parallel ([`run`]), the boards of a `cram:R` family in order on one region
+/// database ([`boards`]). `done_before` games of `total` were done earlier (progress counts
+/// them). Returns the first error: cancellation ([`crate::Error::Interrupted`]), the memory
+/// budget, or one of `on_row`; rows finished before it have been given to `on_row`.
+pub fn run_games(
+    pending: &[Member],
+    options: &CensusOptions,
+    control: &Control,
+    done_before: u64,
+    total: u64,
+    on_row: impl FnMut(&Member, crate::report::CensusRow) -> Result<()>,
+) -> Result<()> {
+    let boards = pending.first().is_some_and(|m| boards::board_size(&m.code).is_some());
+    if !boards {
+        return run::run_heap_games(pending, options, control, done_before, total, on_row);
+    }
+    if options.row.quotient_to.is_some() {
+        return Err(crate::Error::Input(
+            "the misère quotient column is for heap games (octal codes), not for a census of Cram boards".into(),
+        ));
+    }
+    boards::run_boards(pending, options, control, done_before, total, on_row)
+}
 
 /// The whole census of `family` (its `shard`) in memory: every entry, in family order.
 /// (The command line writes rows as they finish instead, to resume; see `grundy census`.)

@@ -42,11 +42,12 @@ pub fn threads(jobs: usize) -> usize {
     }
 }
 
-/// Run `pending` (games not done yet) and give each finished row to `on_row` with its member,
-/// in the order they finish. `done_before` games of `total` were done earlier (progress counts
-/// them). Returns the first error: cancellation ([`Error::Interrupted`]), the memory budget, or
-/// one of `on_row`; rows finished before it have been given to `on_row`.
-pub fn run_games(
+/// Run `pending` heap games (not done yet) and give each finished row to `on_row` with its
+/// member, in the order they finish ([`super::run_games`] sends a census of boards elsewhere).
+/// `done_before` games of `total` were done earlier (progress counts them). Returns the first
+/// error: cancellation ([`Error::Interrupted`]), the memory budget, or one of `on_row`; rows
+/// finished before it have been given to `on_row`.
+pub(super) fn run_heap_games(
     pending: &[Member],
     options: &CensusOptions,
     control: &Control,
@@ -54,18 +55,6 @@ pub fn run_games(
     total: u64,
     mut on_row: impl FnMut(&Member, CensusRow) -> Result<()>,
 ) -> Result<()> {
-    // The boards of a `cram:R` family run in order on one region database.
-    if pending
-        .first()
-        .is_some_and(|m| super::boards::board_size(&m.code).is_some())
-    {
-        if options.row.quotient_to.is_some() {
-            return Err(Error::Input(
-                "the misère quotient column is for heap games (octal codes), not for a census of Cram boards".into(),
-            ));
-        }
-        return super::boards::run_boards(pending, options, control, done_before, total, on_row);
-    }
     if options.table.is_some() {
         return Err(Error::Input(
             "a region database file is for a census of Cram boards (cram:R), not of heap games".into(),

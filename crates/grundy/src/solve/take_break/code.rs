@@ -6,6 +6,10 @@
 //! bit 4 leave two non-empty heaps, bit 8 leave three (hexadecimal codes). `unequal` restricts
 //! two-heap splits to unequal heaps (Grundy's game is `0.4` with that restriction).
 
+/// The widest mask the sparse space method looks at (`sparse::best_mask`): 16 bits (values above are classified by their low
+/// 16 bits; a 2^16-entry histogram per heap parity).
+pub(crate) const MASK_BITS: u32 = 16;
+
 /// The rules of a take-and-break game, one digit per removal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeBreak {
@@ -25,6 +29,16 @@ impl TakeBreak {
     /// The digits d_0, d_1, ..., d_t.
     pub fn digits(&self) -> &[u8] {
         &self.digits
+    }
+
+    /// The rules as the files that hold their values write them (checkpoints, value stores):
+    /// `0.014`, `4. unequal` (hexadecimal digits, the restriction named).
+    pub(super) fn code_text(&self) -> String {
+        let digit = |d: &u8| format!("{d:x}");
+        let first = self.digits.first().map_or("0".to_string(), digit);
+        let rest: String = self.digits.iter().skip(1).map(digit).collect();
+        let unequal = if self.unequal { " unequal" } else { "" };
+        format!("{first}.{rest}{unequal}")
     }
 
     /// The largest removal t (0 when no digit is set).

@@ -37,7 +37,6 @@
 //! checksums: 8 bytes a page in the index. Opening reads every saved page once.
 
 use super::TakeBreak;
-use super::values::{Cells, Store};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::solve::xor_pairs::ESCAPE;
@@ -182,11 +181,6 @@ impl PartialEq for Paged {
 
 impl Eq for Paged {}
 
-/// The rules as written in a store's header and index (`0.014`, `4. unequal`).
-fn code_text(rules: &TakeBreak) -> String {
-    super::resume::code_text(rules)
-}
-
 impl Paged {
     /// Open the store of `file` for `rules`, or make a new one: the store and the method's
     /// state saved with it (`None` for a new store). A file that is not a store, a store of
@@ -200,7 +194,7 @@ impl Paged {
         }
         let path = &file.path;
         let index = file.index_path();
-        let rules_text = code_text(rules);
+        let rules_text = rules.code_text();
         let err = |e: std::io::Error| Error::Input(format!("cannot open the value store {}: {e}", path.display()));
         let exists = std::fs::symlink_metadata(path).is_ok();
         let mut store = if exists {
@@ -357,7 +351,7 @@ impl Paged {
             || heaps > MAX_STORE_HEAPS + 1
             || sparse > 1
             || twist > 1
-            || mask >= 1 << super::sparse::MASK_BITS
+            || mask >= 1 << super::code::MASK_BITS
             || !next_checkpoint.is_power_of_two()
             || next_checkpoint < 64
             || next_checkpoint < heaps
@@ -753,22 +747,22 @@ impl Write for Hashing<'_> {
     }
 }
 
-impl Cells for Paged {
-    type Cell = u8;
+/// What the engine reads and writes, as inherent methods: the [`super::values::Cells`] and
+/// [`super::values::Store`] impls (in `values`, so this module does not import it) call these.
+impl Paged {
+    /// Heaps stored.
     #[inline]
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         (self.pages.len() << self.shift) + self.tail.len()
     }
+    /// g(n), n < len.
     #[inline]
-    fn at(&self, n: usize) -> u32 {
+    pub(super) fn at(&self, n: usize) -> u32 {
         let b = self.byte(n);
         if b < ESCAPE { u32::from(b) } else { self.high_value(n) }
     }
-    fn cells(&self) -> Option<&[u8]> {
-        None
-    }
     /// The bytes of lo..=hi, when they lie in one page in memory and none is escaped.
-    fn exact(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+    pub(super) fn exact(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         let run = self.run(lo, hi)?;
         let next = self.high.partition_point(|&(h, _)| h < lo as u64);
         match self.high.get(next) {
@@ -776,11 +770,12 @@ impl Cells for Paged {
             _ => Some(run),
         }
     }
-    fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+    /// The bytes of lo..=hi (escaped ones as [`ESCAPE`]), when they lie in one page in memory.
+    pub(super) fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         self.run(lo, hi)
     }
     /// The page of heap n, when it is in memory.
-    fn piece(&self, n: usize) -> Option<(usize, &[u8], u32)> {
+    pub(super) fn piece(&self, n: usize) -> Option<(usize, &[u8], u32)> {
         let p = n >> self.shift;
         let page = if p < self.pages.len() {
             self.cached(p)?
@@ -789,15 +784,13 @@ impl Cells for Paged {
         };
         Some((p << self.shift, page, u32::from(ESCAPE)))
     }
-}
-
-impl Store for Paged {
     /// As the escaped bytes in memory: values of 255 and more while they are rare (one heap
     /// in 64, and 16 more).
-    fn fits(&self, v: u32) -> bool {
+    pub(super) fn fits(&self, v: u32) -> bool {
         v < u32::from(ESCAPE) || self.high.len() < self.len() / 64 + 16
     }
-    fn push(&mut self, v: u32) {
+    /// Append g(len) = v (which fits).
+    pub(super) fn push(&mut self, v: u32) {
         if v >= u32::from(ESCAPE) {
             self.high.push((self.len() as u64, v));
         }
@@ -808,26 +801,8 @@ impl Store for Paged {
             self.evict();
         }
     }
-    /// Never: the values are on disk, the cache bounded.
-    fn full(&self) -> bool {
-        false
-    }
-    fn bytes_per_heap() -> u64 {
-        1
-    }
-    fn kind(&self) -> u8 {
-        2
-    }
-    /// Never called: a store is its own checkpoint (a run has a store or a checkpoint file).
-    fn write_cells(&self, _: &mut dyn std::io::Write) -> std::io::Result<()> {
-        Err(std::io::Error::other(
-            "a value store is not copied into a checkpoint file",
-        ))
-    }
-    fn failure(&self) -> Option<Error> {
+    /// Why the values can no longer be trusted, if they cannot.
+    pub(super) fn failure(&self) -> Option<Error> {
         self.failure.get().cloned()
-    }
-    fn paged(&mut self) -> Option<&mut Paged> {
-        Some(self)
     }
 }

@@ -67,14 +67,6 @@ pub(super) struct Saved {
 
 /// The rules as written in the header: the digits (hexadecimal) after the first, as an octal
 /// code is written, and `unequal` for Grundy's game's restriction.
-pub(super) fn code_text(rules: &TakeBreak) -> String {
-    let digit = |d: &u8| format!("{d:x}");
-    let first = rules.digits().first().map_or("0".to_string(), digit);
-    let rest: String = rules.digits().iter().skip(1).map(digit).collect();
-    let unequal = if rules.unequal { " unequal" } else { "" };
-    format!("{first}.{rest}{unequal}")
-}
-
 fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
@@ -113,7 +105,7 @@ impl CheckpointFile {
         crate::files::write_atomic_with(&self.path, "checkpoint", |out| {
             let mut w = Hashing { out, hash: FNV_OFFSET };
             w.write_all(MAGIC)?;
-            w.write_all(format!("rules {}\n", code_text(rules)).as_bytes())?;
+            w.write_all(format!("rules {}\n", rules.code_text()).as_bytes())?;
             let (escape, high) = g.escapes();
             w.write_all(&(g.len() as u64).to_le_bytes())?;
             w.write_all(&[g.kind(), escape, u8::from(state.sparse)])?;
@@ -182,7 +174,7 @@ impl CheckpointFile {
             .ok_or_else(|| self.damaged("no rules line"))?;
         let line = String::from_utf8_lossy(&bytes[at..at + line_end]).into_owned();
         at += line_end + 1;
-        let want = code_text(rules);
+        let want = rules.code_text();
         if line.strip_prefix("rules ") != Some(want.as_str()) {
             return Err(Error::Input(format!(
                 "checkpoint {} was written for other rules ({}), not {want}: it is not used; choose another file",

@@ -269,9 +269,7 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     }
 }
 
-/// The widest mask [`best_mask`] looks at: 16 bits (values above are classified by their low
-/// 16 bits; a 2^16-entry histogram per heap parity).
-pub(crate) const MASK_BITS: u32 = 16;
+pub(crate) use super::code::MASK_BITS;
 
 /// The mask and twist with the fewest rare heaps among all of `g` (what each further heap costs:
 /// one option per rare heap), and that count. Every mask of up to the values' bit length is

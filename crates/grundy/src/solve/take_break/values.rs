@@ -437,3 +437,60 @@ impl<S: Cells> Cells for Tail<'_, S> {
         if n < self.base.len() { self.base.piece(n) } else { None }
     }
 }
+
+/// The store in a file reads and writes through its own methods ([`Paged`]); these impls live
+/// here so that `paged` does not import this module.
+impl Cells for Paged {
+    type Cell = u8;
+    #[inline]
+    fn len(&self) -> usize {
+        Paged::len(self)
+    }
+    #[inline]
+    fn at(&self, n: usize) -> u32 {
+        Paged::at(self, n)
+    }
+    fn cells(&self) -> Option<&[u8]> {
+        None
+    }
+    fn exact(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+        Paged::exact(self, lo, hi)
+    }
+    fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
+        Paged::bytes(self, lo, hi)
+    }
+    fn piece(&self, n: usize) -> Option<(usize, &[u8], u32)> {
+        Paged::piece(self, n)
+    }
+}
+
+impl Store for Paged {
+    fn fits(&self, v: u32) -> bool {
+        Paged::fits(self, v)
+    }
+    fn push(&mut self, v: u32) {
+        Paged::push(self, v)
+    }
+    /// Never: the values are on disk, the cache bounded.
+    fn full(&self) -> bool {
+        false
+    }
+    fn bytes_per_heap() -> u64 {
+        1
+    }
+    fn kind(&self) -> u8 {
+        2
+    }
+    /// Never called: a store is its own checkpoint (a run has a store or a checkpoint file).
+    fn write_cells(&self, _: &mut dyn std::io::Write) -> std::io::Result<()> {
+        Err(std::io::Error::other(
+            "a value store is not copied into a checkpoint file",
+        ))
+    }
+    fn failure(&self) -> Option<Error> {
+        Paged::failure(self)
+    }
+    fn paged(&mut self) -> Option<&mut Paged> {
+        Some(self)
+    }
+}
