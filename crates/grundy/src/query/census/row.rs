@@ -47,21 +47,6 @@ pub const DEFAULT_QUOTIENT_TO: u64 = 10;
 /// there for them.
 pub const DEFAULT_QUOTIENT_STATES: usize = 250_000;
 
-/// A code's rules as heap rules, for the misère quotient.
-struct CodeRules<'a>(&'a crate::solve::take_break::TakeBreak);
-
-impl crate::solve::heap_sequence::HeapRules for CodeRules<'_> {
-    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        self.0.options(n, f)
-    }
-
-    /// The code itself: the quotient's periodicity proof and its options' size estimate read
-    /// it (without it the column never proves Φ's period).
-    fn take_break(&self) -> Option<crate::solve::take_break::TakeBreak> {
-        Some(self.0.clone())
-    }
-}
-
 /// The quotient column of a code: the quotient built to heap `to` or as far as the work budget
 /// of one heap allows. Cancellation and the memory budget stop the census; any other reason
 /// the quotient stops (its budget, a candidate too large) ends it at the last heap proved.
@@ -74,18 +59,16 @@ struct QuotientCell {
     period: Option<(u64, u64)>,
 }
 
-fn quotient_column(
-    rules: &crate::solve::take_break::TakeBreak,
-    to: u64,
-    states: usize,
-    control: &Control,
-) -> Result<QuotientCell> {
+fn quotient_column(code: &Code, to: u64, states: usize, control: &Control) -> Result<QuotientCell> {
     let limits = crate::settings::Settings {
         control: control.clone(),
         max_states: states,
         ..Default::default()
     };
-    match crate::solve::misere::quotient::build(&CodeRules(rules), to, &limits) {
+    // The code's heap rules as the registry gives them (with the code itself, which the
+    // periodicity proof of Φ reads).
+    let rules = crate::games::octal::Octal::new(code.clone());
+    match crate::solve::misere::quotient::build(&rules, to, &limits) {
         Ok(b) => {
             if let Some(e @ (Error::Interrupted | Error::MemoryLimit(_))) = b.cause {
                 return Err(e);
@@ -133,7 +116,7 @@ pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<C
     }
     if let Some(cap) = options.quotient_to {
         let at = options.to.min(cap);
-        let cell = quotient_column(rules, at, options.quotient_states, &control.quiet())?;
+        let cell = quotient_column(&parsed, at, options.quotient_states, &control.quiet())?;
         row.quotient_to = Some(at);
         row.quotient_order = cell.order;
         row.quotient_reached = cell.reached;

@@ -398,13 +398,7 @@ mod checkpoints {
                 let stopped_at = first.values.len() as u64;
                 assert!(stopped_at > to / 3 && stopped_at < to, "{stopped_at}");
                 // The next run resumes after the last heap saved (on the stop).
-                let messages = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-                let sink = messages.clone();
-                let control = Control::new().with_observer(move |e: &Event| {
-                    if let Event::Message(m) = e {
-                        sink.lock().unwrap().push(m.clone());
-                    }
-                });
+                let (control, messages) = collecting_messages();
                 let second = run(&rules, to, jobs, &path, control).unwrap();
                 assert_eq!(second.stopped, None);
                 let said = messages.lock().unwrap().join("\n");
@@ -618,13 +612,7 @@ mod stores {
                 assert_eq!(stopped.stopped, Some(Error::Interrupted));
                 assert!(stopped.values.len() as u64 > at, "part {part}");
             }
-            let messages = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-            let sink = messages.clone();
-            let control = Control::new().with_observer(move |e: &Event| {
-                if let Event::Message(m) = e {
-                    sink.lock().unwrap().push(m.clone());
-                }
-            });
+            let (control, messages) = collecting_messages();
             let last = run(&rules, to, jobs, &store, control).unwrap();
             assert_eq!(last.stopped, None);
             assert!(messages.lock().unwrap().join("\n").contains("resuming after heap"));
@@ -728,4 +716,16 @@ mod stores {
         );
         assert!(!store.path.exists());
     }
+}
+
+/// A control whose messages (`Event::Message`) are kept, to check what a run said.
+fn collecting_messages() -> (Control, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    let messages = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = messages.clone();
+    let control = Control::new().with_observer(move |e: &crate::control::Event| {
+        if let crate::control::Event::Message(m) = e {
+            sink.lock().unwrap().push(m.clone());
+        }
+    });
+    (control, messages)
 }

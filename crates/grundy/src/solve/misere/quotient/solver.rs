@@ -166,6 +166,10 @@ pub struct Pretension {
 /// The images of one heap's options, each with the heaps of one option (to multiply by it).
 type Transitions = Vec<Vec<(u32, Word)>>;
 
+/// A frame of the walk of sums: (element, option set, largest heap that may be added, next heap
+/// to try).
+type Frame = (u32, Set, u32, u32);
+
 /// For each element, the reachable option sets T of the sums found so far (minimal ones).
 pub type Antichains = Vec<Vec<Set>>;
 
@@ -245,6 +249,26 @@ impl Pretension {
         (0..self.n as u32).map(|x| self.times(x, word)).collect()
     }
 
+    /// One step of the depth-first walk of sums shared by [`Self::least_sums`] and
+    /// [`Self::n_failure`]: pops the frames whose heaps are all tried (and their heap from
+    /// `word`), and returns the next heap with moves to add to the top frame's sum (the frame
+    /// is left on top), or `None` when the walk is over.
+    fn next_heap(&self, stack: &mut Vec<Frame>, word: &mut Word) -> Option<u32> {
+        while let Some(frame) = stack.last_mut() {
+            if frame.3 > frame.2 {
+                stack.pop();
+                word.pop();
+                continue;
+            }
+            let h = frame.3;
+            frame.3 += 1;
+            if self.phi[h as usize].is_some() {
+                return Some(h);
+            }
+        }
+        None
+    }
+
     /// The least sum of each element, walking the sums in lexicographic order (a sum whose
     /// element was met before is not extended: its extensions' elements were met before too).
     /// With `mark`, the P-portion is set on the way by the rules: an element is P iff its least
@@ -259,19 +283,10 @@ impl Pretension {
         }
         let top = self.phi.len() as u32 - 1;
         // Frames: (element, option set, largest heap that may be added, next heap to try).
-        let mut stack: Vec<(u32, Set, u32, u32)> = vec![(0, vec![0; words], top, 1)];
+        let mut stack: Vec<Frame> = vec![(0, vec![0; words], top, 1)];
         let mut word: Word = Vec::new();
-        while let Some(frame) = stack.last_mut() {
-            if frame.3 > frame.2 {
-                stack.pop();
-                word.pop();
-                continue;
-            }
-            let h = frame.3;
-            frame.3 += 1;
-            if self.phi[h as usize].is_none() {
-                continue;
-            }
+        while let Some(h) = self.next_heap(&mut stack, &mut word) {
+            let frame = stack.last().expect("next_heap leaves the frame to extend");
             let x = frame.0;
             let y = self.act(h, x);
             if least[y as usize].is_some() {
@@ -344,21 +359,12 @@ impl Pretension {
     ) -> Result<Option<Word>> {
         let words = self.n.div_ceil(64);
         let top = self.phi.len() as u32 - 1;
-        let mut stack: Vec<(u32, Set, u32, u32)> = vec![(0, vec![0; words], top, from.max(1))];
+        let mut stack: Vec<Frame> = vec![(0, vec![0; words], top, from.max(1))];
         let mut word: Word = Vec::new();
         let mut steps = 0u64;
         let mut scratch: Set = Vec::with_capacity(words);
-        while let Some(frame) = stack.last_mut() {
-            if frame.3 > frame.2 {
-                stack.pop();
-                word.pop();
-                continue;
-            }
-            let h = frame.3;
-            frame.3 += 1;
-            if self.phi[h as usize].is_none() {
-                continue;
-            }
+        while let Some(h) = self.next_heap(&mut stack, &mut word) {
+            let frame = stack.last().expect("next_heap leaves the frame to extend");
             steps += 1;
             if steps.is_multiple_of(4096) {
                 limits.control.check()?;
