@@ -23,6 +23,7 @@ mod code;
 mod hunt;
 mod paged;
 mod plain;
+mod race;
 mod resume;
 mod sparse;
 pub(crate) use sparse::{MASK_BITS, best_mask_of, value_bits};
@@ -423,6 +424,9 @@ struct State<'a> {
     /// The sparse method's far tables of the next block, made beside the finishing of the
     /// block before it (`blocks.rs`).
     pending: Option<sparse::Pending>,
+    /// Which way the sparse method takes on the pool: the pipeline or heap after heap, raced
+    /// at each checkpoint (`race.rs`).
+    race: race::Race,
     /// Heaps saved in the checkpoint file, and when it was last written.
     saved_len: usize,
     saved_at: std::time::Instant,
@@ -479,6 +483,7 @@ impl<'a> State<'a> {
             far_partial: Vec::new(),
             packed: plain::Packed::default(),
             pending: None,
+            race: race::Race::default(),
             saved_len: 0,
             saved_at: std::time::Instant::now(),
             streamed: 0,
@@ -504,6 +509,7 @@ impl<'a> State<'a> {
                 if self.checkpoint(g) {
                     return Ok(Stop::Done);
                 }
+                self.race.begin(n, n, std::time::Instant::now());
             }
             // A store in a file whose page read back was damaged, or whose write failed: the
             // values since are not trusted, and nothing more is saved.
@@ -538,13 +544,18 @@ impl<'a> State<'a> {
                 self.save(g)?;
             }
             if self.pool.is_some() && n >= blocks::FROM && self.sparse {
-                let limit = (to + 1).min(self.next_checkpoint);
-                match self.pipelined_block(g, limit) {
-                    Some(s) => return Ok(s),
-                    None => continue,
+                let (way, until) = self.race.way(n, std::time::Instant::now);
+                if way == race::Way::Pipelined {
+                    // Heap after heap's tables of the heaps after its last are not this way's.
+                    self.next_heaps = 0..0;
+                    let limit = (to + 1).min(self.next_checkpoint).min(until);
+                    match self.pipelined_block(g, limit) {
+                        Some(s) => return Ok(s),
+                        None => continue,
+                    }
                 }
             }
-            if n >= blocks::FROM && (self.pool.is_some() || self.tiles(g)) {
+            if n >= blocks::FROM && !self.sparse && (self.pool.is_some() || self.tiles(g)) {
                 let end = (n + blocks::BLOCK).min(to + 1).min(self.next_checkpoint);
                 let width = match self.tiled_block(g, n, end) {
                     Some(width) => width,

@@ -1,0 +1,139 @@
+//! Which way the sparse method takes on a pool of threads, decided by a race between them.
+//!
+//! The two ways: the pipeline (`blocks.rs`: the far part of the next block on the pool while
+//! this block is finished) and heap after heap on the calling thread (`sparse.rs`, whose rare
+//! splits are marked for up to 4 heaps at once). Which is faster depends on the code and on the
+//! machine: the pipeline pays when the rare splits are most of a heap's work (0.014, 0.172: two
+//! thousand rare heaps and more), and costs when the search for rare candidates is (0.167, 59
+//! rare heaps: 0.65 s on one thread against 1.08 s of wall time on two to 2^20), and when the
+//! other core is busy with other work. Neither a count of rare heaps nor the thread count
+//! tells which, so the run measures.
+//!
+//! At each checkpoint from heap [`FROM`] on (heaps 2^k, where the mask is chosen anew), the
+//! first 1/32 of the interval to the next checkpoint goes heap after heap, the next 1/32
+//! through the pipeline, each timed by the wall clock, and the rest of the interval takes the
+//! faster way. The values are the same whichever way computes them (only the order in which
+//! options are marked differs; the tests run both), so the race decides the time only. Cost:
+//! two clock reads per phase, and at most 1/32 of each interval in the slower way.
+
+use std::time::{Duration, Instant};
+
+/// The first checkpoint at which the ways race (before it, the pipeline, as without a race):
+/// windows of 2^16 / 32 = 2048 heaps, four pipeline blocks. Tests race from heap 4096, so
+/// that their runs of a few thousand heaps switch ways.
+pub(super) const FROM: usize = if cfg!(test) { 1 << 12 } else { 1 << 16 };
+
+/// The share of an interval each way runs in the race: 1/`SHARE`.
+const SHARE: usize = 32;
+
+/// A way of the sparse method on a pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Way {
+    /// The pipeline of blocks (`blocks.rs`).
+    Pipelined,
+    /// Heap after heap on the calling thread (`sparse.rs`).
+    HeapByHeap,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Phase {
+    /// This way until the next race.
+    Settled(Way),
+    /// Racing heap after heap over `start..end`, begun at `since`; then the pipeline to
+    /// `end + (end − start)`.
+    HeapByHeap { start: usize, end: usize, since: Instant },
+    /// Racing the pipeline to `end`, begun at `since`, over as many heaps as heap after heap
+    /// took `rival` for.
+    Pipelined {
+        end: usize,
+        since: Instant,
+        rival: Duration,
+    },
+}
+
+/// The race's state for one run (see the module doc).
+#[derive(Clone, Debug)]
+pub(super) struct Race {
+    phase: Phase,
+}
+
+impl Default for Race {
+    fn default() -> Self {
+        Race {
+            phase: Phase::Settled(Way::Pipelined),
+        }
+    }
+}
+
+impl Race {
+    /// A checkpoint at heap `n`, the next one `interval` heaps later: race there when `n` is
+    /// at least [`FROM`].
+    pub(super) fn begin(&mut self, n: usize, interval: usize, now: Instant) {
+        if n < FROM {
+            return;
+        }
+        let window = (interval / SHARE).max(1);
+        self.phase = Phase::HeapByHeap {
+            start: n,
+            end: n + window,
+            since: now,
+        };
+    }
+
+    /// The way for heap `n` (heaps are asked in increasing order, each phase's end among
+    /// them), and the heap where that way's phase ends (`usize::MAX` when settled). `clock`
+    /// is read only where a phase ends.
+    pub(super) fn way(&mut self, n: usize, clock: impl Fn() -> Instant) -> (Way, usize) {
+        match self.phase {
+            Phase::HeapByHeap { start, end, since } if n >= end => {
+                let now = clock();
+                self.phase = Phase::Pipelined {
+                    end: n + (end - start),
+                    since: now,
+                    rival: now - since,
+                };
+            }
+            Phase::Pipelined { end, since, rival } if n >= end => {
+                // The same number of heaps each: the shorter time wins.
+                let way = if clock() - since <= rival {
+                    Way::Pipelined
+                } else {
+                    Way::HeapByHeap
+                };
+                self.phase = Phase::Settled(way);
+            }
+            _ => {}
+        }
+        match self.phase {
+            Phase::Settled(way) => (way, usize::MAX),
+            Phase::HeapByHeap { end, .. } => (Way::HeapByHeap, end),
+            Phase::Pipelined { end, .. } => (Way::Pipelined, end),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A race takes the way that was faster over its window, keeps it to the next race, and
+    /// nothing races before [`FROM`].
+    #[test]
+    fn the_faster_way_wins_until_the_next_race() {
+        let t0 = Instant::now();
+        let at = |ms: u64| move || t0 + Duration::from_millis(ms);
+        let mut race = Race::default();
+        race.begin(FROM / 2, FROM / 2, t0);
+        assert_eq!(race.way(FROM / 2, at(0)), (Way::Pipelined, usize::MAX));
+        for (heap_by_heap, pipelined, winner) in [(10, 30, Way::HeapByHeap), (30, 10, Way::Pipelined)] {
+            let n = FROM;
+            race.begin(n, n, t0);
+            let w = n / SHARE;
+            assert_eq!(race.way(n, at(0)), (Way::HeapByHeap, n + w));
+            assert_eq!(race.way(n + w - 1, at(0)), (Way::HeapByHeap, n + w));
+            assert_eq!(race.way(n + w, at(heap_by_heap)), (Way::Pipelined, n + 2 * w));
+            assert_eq!(race.way(n + 2 * w, at(heap_by_heap + pipelined)), (winner, usize::MAX));
+            assert_eq!(race.way(2 * n - 1, at(1000)), (winner, usize::MAX));
+        }
+    }
+}
