@@ -510,11 +510,33 @@ fn write_csv(r: &Report, out: &mut (impl Write + ?Sized), from: u64) -> std::io:
     if from == 0 {
         writeln!(out, "n,value")?;
     }
+    let mut row = Vec::with_capacity(48);
     for n in from..=r.values.to() {
         r.values.check_interrupt(n)?;
-        writeln!(out, "{n},{}", r.values.get(n))?;
+        row.clear();
+        push_decimal(&mut row, n);
+        row.push(b',');
+        push_decimal(&mut row, r.values.get(n));
+        row.push(b'\n');
+        out.write_all(&row)?;
     }
     out.flush()
+}
+
+/// Append `x` in decimal to `row`: the CSV's rows without the formatting machinery, which was
+/// 7 % of `seq 0.167 --to 1048576 --csv /dev/null` on one thread.
+fn push_decimal(row: &mut Vec<u8>, mut x: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    row.extend_from_slice(&digits[i..]);
 }
 
 /// The report as one JSON document (keys in sorted order).
@@ -578,4 +600,24 @@ fn text(r: &Report) -> String {
     out.push_str(&period_line(r));
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// The CSV's decimal writer against `format!`, on the edges of every digit count.
+    #[test]
+    fn decimals_equal_the_formatter() {
+        let mut row = Vec::new();
+        let mut cases = vec![0, u64::MAX];
+        let mut p = 1u64;
+        while let Some(q) = p.checked_mul(10) {
+            cases.extend([p - 1, p, p + 1]);
+            p = q;
+        }
+        for x in cases {
+            row.clear();
+            super::push_decimal(&mut row, x);
+            assert_eq!(String::from_utf8(row.clone()).unwrap(), x.to_string());
+        }
+    }
 }
