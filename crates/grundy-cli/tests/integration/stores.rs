@@ -1,7 +1,8 @@
 //! `seq --store FILE` (issue 33): the values kept in a file, not in memory. A run stopped by
 //! SIGTERM several times resumes from its store with the same command and ends with the values
 //! of one uninterrupted run; the store's CSV and frequency table equal the in-memory run's; a
-//! damaged, truncated or foreign store is refused with one line and exit code 2.
+//! damaged, truncated or foreign store is refused with one line and exit code 2; a full disk
+//! stops the run with a store the same command resumes.
 //!
 //! Pages of 4096 heaps and a cache of 4 pages (the hidden `GRUNDY_STORE_PAGE` and
 //! `GRUNDY_STORE_CACHE_PAGES`), so that these short runs cross many pages and evict them.
@@ -154,6 +155,54 @@ fn the_store_writes_the_csv_and_frequencies_of_the_memory() {
         assert!(again == memory, "{code}: the CSV read back differs");
         remove(&file);
     }
+}
+
+/// A full disk, made by a limit on the size of the files the process writes (`ulimit -f`, with
+/// SIGXFSZ ignored so that the write fails with EFBIG as it would with ENOSPC): the run stops
+/// with one line that says how to resume and exit code 2, the store as saved before; with room
+/// again the same command resumes, and its values equal the in-memory run's.
+#[test]
+fn a_full_disk_stops_with_a_store_the_same_command_resumes() {
+    let file = scratch("full-disk.store");
+    let f = file.to_str().unwrap();
+    let args = [
+        "seq",
+        "grundy-game",
+        "--to",
+        "300000",
+        "--all",
+        "--csv",
+        "--store",
+        f,
+        "--checkpoint-heaps",
+        "20000",
+    ];
+    // 100 KiB: the store's pages stop near heap 10^5, long before the end.
+    let script = "trap '' XFSZ; ulimit -f 100; exec \"$0\" \"$@\"";
+    let mut c = small_pages(Command::new("bash"));
+    let full = c
+        .args(["-c", script, env!("CARGO_BIN_EXE_grundy")])
+        .args(args)
+        .stdout(Stdio::piped())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(full.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("File too large") && err.contains("run the same command again to resume"),
+        "{err}"
+    );
+    let stopped = std::fs::metadata(&file).unwrap().len();
+    assert!(stopped <= 100 * 1024, "{stopped} bytes written past the limit");
+    let resumed = run(&args);
+    let log = String::from_utf8_lossy(&resumed.stderr);
+    assert!(resumed.status.success() && log.contains("resuming after heap"), "{log}");
+    let memory = stdout(&["seq", "grundy-game", "--to", "300000", "--all", "--csv"]);
+    assert!(
+        String::from_utf8(resumed.stdout).unwrap() == memory,
+        "the resumed CSV differs"
+    );
+    remove(&file);
 }
 
 #[test]
