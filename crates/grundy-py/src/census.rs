@@ -38,9 +38,10 @@ fn shard(text: Option<&str>) -> grundy::Result<Shard> {
 }
 
 /// The whole census of a family (or its `shard`) up to heap `to`, on `jobs` threads (0: every
-/// core): the JSON list of its entries in family order (the command line's rows).
+/// core): the JSON list of its entries in family order (the command line's rows). `table`: the
+/// region database file of a census of Cram boards (`--table FILE`).
 #[pyfunction]
-#[pyo3(signature = (spec, codes, to, jobs=0, all=false, shard=None, max_memory=None, quotient_to=None))]
+#[pyo3(signature = (spec, codes, to, jobs=0, all=false, shard=None, max_memory=None, quotient_to=None, table=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn census_json(
     py: Python<'_>,
@@ -52,6 +53,7 @@ pub fn census_json(
     shard: Option<String>,
     max_memory: Option<String>,
     quotient_to: Option<u64>,
+    table: Option<std::path::PathBuf>,
 ) -> PyResult<String> {
     let limits = Limits {
         max_states: None,
@@ -68,7 +70,7 @@ pub fn census_json(
                 quotient_states: census::DEFAULT_QUOTIENT_STATES,
             },
             jobs,
-            table: None,
+            table,
         };
         json(&census::census(&family, share, &options, &settings.control)?)
     })
@@ -78,18 +80,24 @@ pub fn census_json(
 type MemberTuple = (u64, String, Vec<String>);
 
 /// The games of a family (or its `shard`), in the census's order, each once: the family's
-/// label, its number of games, and per game (index, canonical code, other spellings).
+/// label, its number of games, and per game (index, canonical code, other spellings). With
+/// `to`, the games a census to `to` runs: a family of boards (`cram:3`) has the boards of 1 to
+/// `to` columns, a family of heap games every game.
 #[pyfunction]
-#[pyo3(signature = (spec, codes, shard=None))]
+#[pyo3(signature = (spec, codes, shard=None, to=None))]
 pub fn census_members(
     spec: Option<String>,
     codes: Option<Vec<String>>,
     shard: Option<String>,
+    to: Option<u64>,
 ) -> PyResult<(String, u64, Vec<MemberTuple>)> {
     let answer = (|| {
         let family = family(spec, codes)?;
         let share = self::shard(shard.as_deref())?;
-        let members = family.members();
+        let members = match to {
+            Some(to) => family.members_up_to(to)?,
+            None => family.members(),
+        };
         let of = members.len() as u64;
         let mine = members
             .into_iter()
@@ -101,8 +109,8 @@ pub fn census_members(
     answer.map_err(crate::run::to_py)
 }
 
-/// One game's row up to heap `to` (`all`: every heap even once proved), as JSON: the unit a
-/// cluster maps over. Computed with the GIL released; Ctrl-C (in the main thread) cancels.
+/// One game's row up to heap `to` (`all`: every heap even once proved), or one board's
+/// (`3x16`, searched cold), as JSON: the unit a cluster maps over. Computed with the GIL released; Ctrl-C (in the main thread) cancels.
 #[pyfunction]
 #[pyo3(signature = (code, to, all=false, max_memory=None, quotient_to=None))]
 pub fn census_row_json(

@@ -120,6 +120,39 @@ def test_dask_local_cluster_equals_the_single_process_census():
     assert without_times(share) == without_times(grundy.census("octal:2", to=1000, shard="3/4", frame=False))
 
 
+def test_a_census_of_boards_on_dask_equals_the_one_in_order():
+    """cram:3 to 3x9: one row a board (its nimber as largest_value, as published), the same on
+    a LocalCluster of two workers (each board alone, cold) as in one process (in order on one
+    region database), and a database file written by one local census and read by the next."""
+    distributed = need("distributed")
+    published = [1, 1, 0, 1, 1, 4, 1, 3, 1]
+    local = grundy.census("cram:3", to=9, frame=False)
+    assert [r["code"] for r in local] == [f"3x{n}" for n in range(1, 10)]
+    assert [r["largest_value"] for r in local] == published
+    assert grundy.census_row("3x6", to=9)["largest_value"] == 4
+    members = grundy.census_members("cram:3", to=9)
+    assert [m["code"] for m in members] == [r["code"] for r in local]
+    assert {m["of"] for m in members} == {9}
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        on_cluster = grundy.census("cram:3", to=9, client=client, frame=False)
+        with pytest.raises(ValueError, match="table"):
+            grundy.census("cram:3", to=9, client=client, table="x.db")
+    assert without_times(on_cluster) == without_times(local)
+
+
+def test_a_census_of_boards_keeps_its_region_database(tmp_path):
+    db = tmp_path / "cram3.db"
+    first = grundy.census("cram:3", to=8, table=str(db), frame=False)
+    assert db.stat().st_size > 0
+    again = grundy.census("cram:3", to=8, table=str(db), frame=False)
+    assert without_times(again) == without_times(first)
+    db.write_bytes(db.read_bytes()[:-1] + b"?")
+    with pytest.raises(ValueError):
+        grundy.census("cram:3", to=8, table=str(db))
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="unknown family"):
         grundy.census("foo:2", to=10)

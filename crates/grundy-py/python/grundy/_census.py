@@ -74,11 +74,15 @@ def _natural(x: Any, what: str) -> int:
     return int(x)
 
 
-def census_members(family: Family, *, shard: Optional[str] = None) -> List[Dict[str, Any]]:
+def census_members(
+    family: Family, *, shard: Optional[str] = None, to: Optional[int] = None
+) -> List[Dict[str, Any]]:
     """The games of a family in the census's order, each once, by the rules the census uses
     (trailing zeros dropped, spellings of one code merged, listed in ``also``): one dict per
     game with ``family`` (the label written in every row), ``index``, ``of`` (the family's
-    size), ``code`` (canonical) and ``also``. ``shard="I/N"`` keeps the share I of N.
+    size), ``code`` (canonical) and ``also``. ``shard="I/N"`` keeps the share I of N. ``to``:
+    the games of a census to ``to`` (a family of boards, ``"cram:3"``, has the boards of 1 to
+    ``to`` columns; a family of heap games, all of its games).
 
     >>> [m["code"] for m in grundy.census_members("octal:1")][:3]
     ['0.0', '0.1', '0.2']
@@ -86,7 +90,8 @@ def census_members(family: Family, *, shard: Optional[str] = None) -> List[Dict[
     ['0.070']
     """
     spec, codes = _family(family)
-    label, of, members = _grundy.census_members(spec, codes, shard)
+    cap = None if to is None else _natural(to, "to")
+    label, of, members = _grundy.census_members(spec, codes, shard, cap)
     return [{"family": label, "index": i, "of": of, "code": c, "also": also} for i, c, also in members]
 
 
@@ -99,7 +104,7 @@ def census_row(
 ) -> Dict[str, Any]:
     """One game's census row: the code (any spelling, ``"0.07"``, ``"kayles"``) computed up to
     heap ``to`` by the census's own one-game function (stopping once its period is proved unless
-    ``all``), with the misère quotient columns when ``quotient_to`` is given. A module-level
+    ``all``), or a board's (``"3x8"``: its nimber, searched cold on one thread), with the misère quotient columns when ``quotient_to`` is given. A module-level
     function of plain data, so it pickles by reference: the unit that :func:`census` maps over a
     Dask cluster's workers (each needs ``grundy`` installed).
 
@@ -155,6 +160,7 @@ def census(
     shard: Optional[str] = None,
     max_memory: Optional[str] = None,
     quotient_to: Optional[int] = None,
+    table: Optional[str] = None,
     frame: Optional[bool] = None,
 ) -> Any:
     """Every game of a family of heap games up to heap ``to``, each proved periodic or left
@@ -181,6 +187,12 @@ def census(
       each worker's. Ctrl-C cancels the futures. docs/distributed.md shows a laptop, a Dask
       cluster and a Slurm job array.
 
+    A family of Cram boards (``"cram:3"``: the boards 3×1 … 3×``to``) gives one row a board,
+    its nimber as ``largest_value``. Without a client the boards run in order on one region
+    database (the regions proved for a board are most of the next one's work), read from and
+    written to the file ``table`` when given (``--table FILE``); with a client each board is a
+    task of its own, searched cold on one thread of its worker.
+
     ``all=True`` computes every heap up to ``to`` even once a period is proved; ``shard="I/N"``
     runs the share I of N (the games whose index is I−1 modulo N), as ``--shard``.
     ``quotient_to=M`` adds the misère quotient columns (:data:`QUOTIENT_COLUMNS`) as
@@ -198,13 +210,15 @@ def census(
     if client is None:
         spec, codes = _family(family)
         jobs = 0 if jobs is None else _natural(jobs, "jobs")
-        text = _grundy.census_json(spec, codes, to, jobs, bool(all), shard, max_memory, cap)
+        text = _grundy.census_json(spec, codes, to, jobs, bool(all), shard, max_memory, cap, table)
         return _table(_json.loads(text), frame, cap is not None)
     if jobs is not None:
         raise ValueError("jobs= is for the local census; on a cluster the workers set the parallelism")
+    if table is not None:
+        raise ValueError("table= is for the local census of boards; on a cluster each board is searched alone")
     if not (hasattr(client, "map") and hasattr(client, "gather")):
         raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
-    members = census_members(family, shard=shard)
+    members = census_members(family, shard=shard, to=to)
     codes = [m["code"] for m in members]
     # pure=False: a row's time differs between runs, so Dask must not reuse a cached result.
     futures = client.map(

@@ -75,9 +75,10 @@ def census_json(
     shard: Optional[str] = None,
     max_memory: Optional[str] = None,
     quotient_to: Optional[int] = None,
+    table: Optional[str] = None,
 ) -> str: ...
 def census_members(
-    spec: Optional[str], codes: Optional[List[str]], shard: Optional[str] = None
+    spec: Optional[str], codes: Optional[List[str]], shard: Optional[str] = None, to: Optional[int] = None
 ) -> Tuple[str, int, List[Tuple[int, str, List[str]]]]: ...
 def census_row_json(
     code: str, to: int, all: bool = False, max_memory: Optional[str] = None, quotient_to: Optional[int] = None

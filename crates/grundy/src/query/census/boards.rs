@@ -73,6 +73,44 @@ fn board_nimber(
     }
 }
 
+/// The row of a board: its code, its columns as `largest_heap` and its nimber as
+/// `largest_value`, proved (a board is one value: no period).
+fn board_row_of(code: &str, cols: u32, value: u8, to: u64, start: Instant) -> CensusRow {
+    CensusRow {
+        code: code.to_string(),
+        to,
+        status: CensusStatus::Proved,
+        period: None,
+        preperiod: None,
+        saltus: None,
+        last_exceptional: None,
+        largest_heap: u64::from(cols),
+        largest_value: u64::from(value),
+        rare_heaps: None,
+        fingerprint: None,
+        rule: None,
+        also: None,
+        quotient_to: None,
+        quotient_order: None,
+        quotient_reached: None,
+        quotient_period: None,
+        quotient_preperiod: None,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// One board's row alone, searched cold on one thread (no region database): the unit a cluster
+/// maps over the boards of a family ([`super::game_row`] sends a board's code here), where the
+/// census on one machine carries its database from board to board. `code` is `RxC`.
+pub fn board_row(code: &str, to: u64, control: &Control) -> Result<CensusRow> {
+    let Some((rows, cols)) = board_size(code) else {
+        return crate::error::input(format!("`{code}` is not a board RxC of at most 64 cells"));
+    };
+    let start = Instant::now();
+    let (value, _) = board_nimber(rows, cols, &[], 1, &control.quiet());
+    Ok(board_row_of(code, cols, value?, to, start))
+}
+
 /// Run the boards `pending` (in order) as [`super::run_games`] runs games: each row to
 /// `on_row` as its board ends, progress over `total` games of which `done_before` were done.
 /// The region database is read from `options.table` (if the file exists) and written back
@@ -102,28 +140,7 @@ pub fn run_boards(
         if let Some(path) = &options.table {
             write_regions(path, &db)?;
         }
-        let value = value?;
-        let row = CensusRow {
-            code: member.code.clone(),
-            to: options.row.to,
-            status: CensusStatus::Proved,
-            period: None,
-            preperiod: None,
-            saltus: None,
-            last_exceptional: None,
-            largest_heap: u64::from(cols),
-            largest_value: u64::from(value),
-            rare_heaps: None,
-            fingerprint: None,
-            rule: None,
-            also: None,
-            quotient_to: None,
-            quotient_order: None,
-            quotient_reached: None,
-            quotient_period: None,
-            quotient_preperiod: None,
-            seconds: start.elapsed().as_secs_f64(),
-        };
+        let row = board_row_of(&member.code, cols, value?, options.row.to, start);
         on_row(member, row)?;
         done += 1;
         control.progress("games", done, Some(total));

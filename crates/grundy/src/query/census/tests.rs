@@ -475,3 +475,26 @@ fn the_census_of_3xn_cram_boards_equals_the_published_values_and_its_shards_the_
     let e = census(&octal, Shard::ALL, &with_file, &Control::default()).unwrap_err();
     assert!(e.to_string().contains("cram:R"), "{e}");
 }
+
+/// One board's row alone (what a cluster maps over a family of boards): the published nimber
+/// of each 3×n board to 3×9, the row the census in order gives but for its time, and no
+/// quotient column.
+#[test]
+fn a_board_row_alone_equals_the_census_row() {
+    let family = Family::parse("cram:3").unwrap();
+    let whole = census(&family, Shard::ALL, &options(9, 1), &Control::default()).unwrap();
+    let row_options = options(9, 1).row;
+    for (n, entry) in whole.iter().enumerate() {
+        let mut alone = game_row(&format!("3x{}", n + 1), &row_options, &Control::default()).unwrap();
+        assert_eq!(alone.largest_value, CRAM_3XN[n], "3x{}", n + 1);
+        alone.seconds = entry.row.seconds;
+        assert_eq!(alone, entry.row, "3x{}", n + 1);
+    }
+    let with_quotient = RowOptions {
+        quotient_to: Some(5),
+        ..row_options
+    };
+    assert!(game_row("3x4", &with_quotient, &Control::default()).is_err());
+    let e = game_row("3x40", &row_options, &Control::default()).unwrap_err();
+    assert!(e.to_string().contains("at most 64 cells"), "{e}");
+}
