@@ -100,14 +100,22 @@ pub fn value(
         ..settings
     };
     let p = build_to_keep(words, misere, &settings)?;
-    let mut report = ValueReport::value_only(p.as_ref())?;
+    let hinted = |e: Error| {
+        if misere && e.is_limit() {
+            if let Some(hint) = misere_sum_hint(words) {
+                super::note_on_error(hint);
+            }
+        }
+        e
+    };
+    let mut report = ValueReport::value_only(p.as_ref()).map_err(hinted)?;
     let mut out = String::new();
     if !no_moves {
         if !json {
             let head = value_text(&report);
             print_now(&head)?;
         }
-        report.list_moves(p.as_ref())?;
+        report.list_moves(p.as_ref()).map_err(hinted)?;
     }
     if json {
         out = json_line(&report)?;
@@ -120,6 +128,22 @@ pub fn value(
         super::verify::position(p.as_ref(), max_states, &control)?;
     }
     Ok(out)
+}
+
+/// For a misère sum of heaps of a heap game whose search reached a limit: the command that
+/// decides the sum's outcome and winning moves through the misère quotient instead (its
+/// misère value needs the whole tree of the sum, which the quotient does not give): `None` when
+/// the words are not a game's name and two or more heaps.
+fn misere_sum_hint(words: &[String]) -> Option<String> {
+    let (name, heaps) = words.split_first()?;
+    grundy::games::find(name).ok()?.heap_rules?;
+    let heaps: Vec<u64> = heaps.iter().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    let last = heaps.iter().copied().max().filter(|_| heaps.len() >= 2)?;
+    let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    Some(format!(
+        "its misère outcome and winning moves come from the misère quotient: grundy quotient {name} --to {last} --heaps {}",
+        list.join(",")
+    ))
 }
 
 /// Write `text` to standard output at once (the first lines of an answer whose rest takes

@@ -191,3 +191,35 @@ fn explain_misere_shows_how_a_heaps_genus_is_obtained() {
     let s = json(&["explain", "kayles", "2", "3", "--misere", "--json"]);
     assert!(s.get("genus").is_none());
 }
+
+/// A misère sum of big heaps stopped by a limit names the quotient command that decides it, and
+/// that command does: its outcome for a sum small enough to search is the search's.
+#[test]
+fn a_misere_sum_at_its_limit_names_the_quotient_that_decides_it() {
+    let out = grundy(&[
+        "value",
+        "kayles",
+        "100",
+        "200",
+        "300",
+        "--misere",
+        "--max-states",
+        "1000",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("grundy quotient kayles --to 300 --heaps 100,200,300") && err.lines().count() == 1,
+        "{err}"
+    );
+    // One heap, or a game that is not a heap game: no such hint.
+    let one = grundy(&["value", "kayles", "100", "--misere", "--max-states", "10"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&one.stderr).contains("quotient"));
+    let searched = json(&["value", "kayles", "9", "7", "4", "--misere", "--json"]);
+    let decided = json(&["quotient", "kayles", "--to", "9", "--heaps", "9,7,4", "--json"]);
+    assert_eq!(searched["outcome"], decided["sum"]["outcome"], "{decided}");
+}
