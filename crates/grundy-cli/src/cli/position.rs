@@ -101,10 +101,11 @@ pub fn value(
     };
     let p = build_to_keep(words, misere, &settings)?;
     let hinted = |e: Error| {
-        if misere && e.is_limit() {
-            if let Some(hint) = misere_sum_hint(words) {
-                super::note_on_error(hint);
-            }
+        if misere
+            && e.is_limit()
+            && let Some(hint) = misere_sum_hint(words)
+        {
+            super::note_on_error(hint);
         }
         e
     };
