@@ -146,6 +146,7 @@ impl<T: FactStore> CramSearch<T> {
     /// `opts[ob..]` (the caller truncates them).
     fn decide_on_options(&mut self, x: u64, k: u8, start: u64, low_first: bool, ob: usize) -> Result<bool> {
         // Values of options known from the table (bit v: some option has value v).
+        self.seeking = k;
         let seen = self.generate_options(x, if low_first { None } else { Some(k) });
         if !low_first && seen >> k & 1 == 1 {
             self.stats.cutoffs += 1;
@@ -244,6 +245,7 @@ impl<T: FactStore> CramSearch<T> {
             }
             if self.sum_has_value(o.start as usize, o.len as usize, k)? {
                 self.opts[i].value = k;
+                self.record_killer(o.domino, k);
                 return Ok(true);
             }
         }
