@@ -106,9 +106,11 @@ fn main() {
     let v = s.nimber(cells);
     let st = s.stats();
     println!(
-        "{h}x{w} {a}: {v:?} in {:.2} s, {} nodes, {} cutoffs, {} entries, {} replaced",
+        "{h}x{w} {a}: {v:?} in {:.2} s, {} nodes ({} wasted high first in {} tests), {} cutoffs, {} entries, {} replaced",
         t.elapsed().as_secs_f64(),
         st.nodes,
+        st.wasted_high,
+        st.wasted_tests,
         st.cutoffs,
         st.table.entries,
         st.table.replaced,

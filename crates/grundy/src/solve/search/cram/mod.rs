@@ -218,6 +218,13 @@ pub struct CramStats {
     pub bound_cuts: u64,
     /// Tests decided from the table before any option was searched.
     pub cutoffs: u64,
+    /// Nodes spent looking first for an option of value k in tests "g(R) = k" whose region
+    /// turned out to have a value below k with no option of value k (the work that looking
+    /// for the lower values first would have saved; each node counted once however deep such
+    /// tests nest).
+    pub wasted_high: u64,
+    /// The number of such tests.
+    pub wasted_tests: u64,
     /// Counters of the transposition tables (both tables added up).
     pub table: TableStats,
 }
