@@ -46,6 +46,10 @@
 //!   it changed no other board measured by more than 2 % (3×13 … 3×17, 4×7, 4×9, 5×6, 5×7,
 //!   5×8; docs/performance-notes.md, "Cram 3×n (session 16)"). Not measured to the end: 6×7
 //!   (nimber 5), whose search did not finish in 100 s either way on the shared machine.
+//!   The cost of high first below 4 is counted ([`CramStats::wasted_high`]): on 3×14 and 3×17
+//!   more than half the nodes search for an option of value k (mostly 1 or 2) in a region
+//!   that turns out to have a smaller value (session 17); low first from 2 removes that but
+//!   costs 3×14 2.6×, so which tests to take low first is open.
 //! - Killer moves (session 17, [`CramConfig::killers`]): the domino of the last options found
 //!   of the value sought, at the same depth of the recursion, is tried right after the
 //!   splitting moves. On boards of 3 rows the canonical frame of a region is stable from one
