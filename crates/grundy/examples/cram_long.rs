@@ -3,10 +3,11 @@
 //!
 //! ```text
 //! cargo build --release --example cram_long
-//! target/release/examples/cram_long H W [small=N] [low=K] [ks=K,K,..] [options=K] [limit=SECONDS]
+//! target/release/examples/cram_long H W [small=N] [low=K] [killers=K] [ks=K,K,..] [options=K] [limit=SECONDS]
 //! ```
 //!
-//! `small`: [`CramConfig::small`]; `low`: [`CramConfig::low_first_from`]; `limit`: stop after
+//! `small`: [`CramConfig::small`]; `low`: [`CramConfig::low_first_from`]; `killers`:
+//! [`CramConfig::killers`] (by default as the command line sets it); `limit`: stop after
 //! that many seconds (the nodes so far are printed); `ks`: first ask "g = k" of the board for
 //! each k in turn, with the nodes of each test.
 
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: cram_long H W [small=N] [low=K] [ks=K,K,..] [options=K] [limit=SECONDS]";
+    let usage = "usage: cram_long H W [small=N] [low=K] [killers=K] [ks=K,K,..] [options=K] [limit=SECONDS]";
     let number = |i: usize| -> u32 {
         args.get(i)
             .and_then(|s| s.parse().ok())
@@ -27,6 +28,7 @@ fn main() {
     let cells = if h * w == 64 { u64::MAX } else { (1u64 << (h * w)) - 1 };
     let mut config = CramConfig {
         use_transpose: h == w,
+        killers: CramConfig::killers_for(h, w),
         ..CramConfig::default()
     };
     let mut limit = None;
@@ -40,6 +42,7 @@ fn main() {
             "low" => config.low_first_from = value.parse().expect("a number"),
             "ks" => ks = value.split(',').map(|k| k.parse().expect("a number")).collect(),
             "options" => options_k = Some(value.parse::<u8>().expect("a number")),
+            "killers" => config.killers = value.parse().expect("a number"),
             "exact" => exact = value == "1",
             "limit" => limit = Some(Duration::from_secs_f64(value.parse().expect("seconds"))),
             _ => panic!("{usage}"),
@@ -103,9 +106,11 @@ fn main() {
     let v = s.nimber(cells);
     let st = s.stats();
     println!(
-        "{h}x{w} {a}: {v:?} in {:.2} s, {} nodes, {} cutoffs, {} entries, {} replaced",
+        "{h}x{w} {a}: {v:?} in {:.2} s, {} nodes ({} wasted high first in {} tests), {} cutoffs, {} entries, {} replaced",
         t.elapsed().as_secs_f64(),
         st.nodes,
+        st.wasted_high,
+        st.wasted_tests,
         st.cutoffs,
         st.table.entries,
         st.table.replaced,

@@ -163,10 +163,12 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
         return Ok(format!("{text}\n"));
     }
     let mut text = String::new();
+    let boards = matches!(family, Family::Cram(_));
     if entries.len() <= TEXT_ROWS {
-        text.push_str(&table(&entries));
+        text.push_str(&if boards { board_table(&entries) } else { table(&entries) });
     }
-    text.push_str(&summary_text(&summary, to, shard, census::threads(options.jobs)));
+    let threads = census::threads(options.jobs);
+    text.push_str(&summary_text(&summary, to, shard, threads, boards));
     if let Some(out) = &a.out {
         text.push_str(&format!("wrote {} games to {out}\n", entries.len()));
     }
@@ -402,17 +404,43 @@ fn table(entries: &[CensusEntry]) -> String {
     out
 }
 
-/// The summary: counts by status, the open codes, the slowest games, same sequences.
-fn summary_text(s: &CensusSummary, to: u64, shard: Shard, threads: usize) -> String {
+/// The rows of a census of boards (`cram:R`) as a text table: each board, its nimber (the
+/// row's `largest_value`) and its time; the heap games' columns (period, preperiod, …) mean
+/// nothing for a board.
+fn board_table(entries: &[CensusEntry]) -> String {
+    let mut out = format!("{:<10} {:<7} {:>7} {:>8}\n", "board", "status", "nimber", "seconds");
+    for e in entries {
+        let r = &e.row;
+        out.push_str(&format!(
+            "{:<10} {:<7} {:>7} {:>8.3}\n",
+            r.code,
+            r.status.as_str(),
+            r.largest_value,
+            r.seconds
+        ));
+    }
+    out
+}
+
+/// The summary: counts by status, the open codes, the slowest games, same sequences (`boards`:
+/// a census of boards, counted in columns and boards rather than heaps and games).
+fn summary_text(s: &CensusSummary, to: u64, shard: Shard, threads: usize, boards: bool) -> String {
     let share = if shard == Shard::ALL {
         String::new()
     } else {
         format!(" (shard {}/{})", shard.part, shard.parts)
     };
-    let mut out = format!(
-        "census {}{share} to heap {to}: {} games, {} proved, {} open ({} threads, {:.1} s of game time)\n",
-        s.family, s.games, s.proved, s.open, threads, s.seconds
-    );
+    let mut out = if boards {
+        format!(
+            "census {}{share} to {to} columns: {} boards, {} solved, {} open ({} threads, {:.1} s of board time)\n",
+            s.family, s.games, s.proved, s.open, threads, s.seconds
+        )
+    } else {
+        format!(
+            "census {}{share} to heap {to}: {} games, {} proved, {} open ({} threads, {:.1} s of game time)\n",
+            s.family, s.games, s.proved, s.open, threads, s.seconds
+        )
+    };
     if !s.open_codes.is_empty() {
         out.push_str(&format!("open at heap {to}: {}\n", s.open_codes.join(" ")));
     }

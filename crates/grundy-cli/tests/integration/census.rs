@@ -390,6 +390,24 @@ fn a_quotient_that_outgrows_its_budget_is_named_still_growing_where_it_stopped()
     assert_eq!(zero.status.code(), Some(2));
 }
 
+/// The text table of a census of boards names boards and their nimbers, not the heap games'
+/// columns (period, preperiod, "max g").
+#[test]
+fn the_text_of_a_census_of_boards_shows_each_board_s_nimber() {
+    let text = run_ok(&["census", "cram:3", "--to", "6", "--jobs", "1"]);
+    let head = text.lines().next().unwrap();
+    assert!(head.starts_with("board") && head.contains("nimber"), "{text}");
+    assert!(!head.contains("period") && !head.contains("max g"), "{text}");
+    let nimbers: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .take(6)
+        .map(|l| l.split_whitespace().nth(2).unwrap())
+        .collect();
+    assert_eq!(nimbers, ["1", "1", "0", "1", "1", "4"], "{text}");
+    assert!(text.contains("to 6 columns: 6 boards, 6 solved"), "{text}");
+}
+
 /// `census cram:3`: the boards 3×1 … 3×12 with their published nimbers; three shards merged
 /// equal the whole run; a run cut short (to 8 columns' worth of rows in its file) and resumed
 /// with a region database file equals the whole; `--table` with a family of heap games is

@@ -22,7 +22,7 @@ use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::Searchable;
 use crate::solve::search::cram::parallel::ParallelCram;
-use crate::solve::search::cram::{CramConfig, CramSearch, CramStats};
+use crate::solve::search::cram::{CramConfig, CramSearch, CramStats, RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, records_in_file};
 use crate::solve::search::packed_table::PackedTable;
 use crate::solve::search::table::entries_within;
 
@@ -357,9 +357,16 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     // The tables' cap comes from the memory budget (the small-region table is a sixteenth of
     // the main one); --max-states bounds the positions they hold, with an error.
-    let bytes = crate::solve::search::table_bytes(&settings.control) / 17 * 16;
+    // A region database file's records take memory beside the tables (kept, and copied when
+    // saved): the tables get what they leave.
+    let database = table_file
+        .as_ref()
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map_or(0, |m| records_in_file(m.len()) * (RECORD_KEPT_BYTES + RECORD_SAVE_BYTES));
+    let bytes = crate::solve::search::table_bytes(&settings.control).saturating_sub(database) / 17 * 16;
     let config = CramConfig {
         use_transpose: board.w == board.h,
+        killers: CramConfig::killers_for(board.h as u32, board.w as u32),
         table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
         max_states: settings.max_table_states,
         ..CramConfig::default()

@@ -23,7 +23,7 @@ use crate::error::Result;
 use crate::report::{CensusRow, CensusStatus};
 use crate::solve::search::cram::parallel::ParallelCram;
 use crate::solve::search::cram::regions::RegionKey;
-use crate::solve::search::cram::{CramConfig, CramSearch, read_regions, write_regions};
+use crate::solve::search::cram::{CramConfig, CramSearch, RECORD_SAVE_BYTES, read_regions, write_regions};
 use crate::solve::search::packed_table::PackedTable;
 use crate::solve::search::table::entries_within;
 use std::time::Instant;
@@ -49,10 +49,14 @@ fn board_nimber(
     } else {
         (1u64 << (rows * cols)) - 1
     };
-    // The tables' cap from the memory budget, as `grundy value cram` sets it.
-    let bytes = crate::solve::search::table_bytes(control) / 17 * 16;
+    // The tables' cap from the memory budget, as `grundy value cram` sets it, less what saving
+    // the database takes (its records are resident already, so the budget's headroom counts
+    // them).
+    let saving = db.len() as u64 * RECORD_SAVE_BYTES;
+    let bytes = crate::solve::search::table_bytes(control).saturating_sub(saving) / 17 * 16;
     let config = CramConfig {
         use_transpose: rows == cols,
+        killers: CramConfig::killers_for(rows, cols),
         table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
         ..CramConfig::default()
     };

@@ -56,6 +56,7 @@
 pub mod bitboard;
 pub mod chomp_dense;
 pub mod cram;
+mod huge_pages;
 pub(crate) mod instance;
 pub mod packed_table;
 pub mod shared_table;

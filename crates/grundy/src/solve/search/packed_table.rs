@@ -275,7 +275,7 @@ impl PackedTable {
 
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
-        self.slots = vec![Bucket::default(); old.len() * 2];
+        self.slots = super::huge_pages::filled(old.len() * 2, Bucket::default);
         self.len = 0;
         for [k, info] in old.iter().flat_map(|b| b.0) {
             if k == 0 {

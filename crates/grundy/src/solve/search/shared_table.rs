@@ -41,9 +41,7 @@ struct Slots {
 impl Slots {
     fn new(entries: usize) -> Slots {
         Slots {
-            lines: (0..entries / BUCKET)
-                .map(|_| Line(std::array::from_fn(|_| AtomicU64::new(0))))
-                .collect(),
+            lines: super::huge_pages::filled(entries / BUCKET, || Line(std::array::from_fn(|_| AtomicU64::new(0)))),
         }
     }
 

@@ -32,6 +32,20 @@ const OLD_MAGIC: &str = "grundy cram table ";
 /// Bytes per record: the key's cells (8), its width (1), the nimber (1).
 const RECORD: usize = 10;
 
+/// Bytes of memory a database record takes while a search holds it (a [`RegionKey`] and its
+/// nimber, padded), beyond the table entries its nimber goes into.
+pub const RECORD_KEPT_BYTES: u64 = std::mem::size_of::<(RegionKey, u8)>() as u64;
+
+/// Bytes of memory a database record takes while it is saved: copied to be sorted
+/// ([`CramSearch::regions`]) and written out ([`write_regions`], 10 bytes).
+pub const RECORD_SAVE_BYTES: u64 = RECORD_KEPT_BYTES + RECORD as u64;
+
+/// The number of records in a region database file of `bytes` bytes (about: header and
+/// checksum included), to account their memory before the file is read.
+pub fn records_in_file(bytes: u64) -> u64 {
+    bytes / RECORD as u64
+}
+
 /// The largest table file read (tables are capped far below this by the memory limit).
 const MAX_TABLE_FILE_BYTES: u64 = 1 << 36;
 

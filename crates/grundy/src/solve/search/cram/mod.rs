@@ -46,6 +46,18 @@
 //!   it changed no other board measured by more than 2 % (3×13 … 3×17, 4×7, 4×9, 5×6, 5×7,
 //!   5×8; docs/performance-notes.md, "Cram 3×n (session 16)"). Not measured to the end: 6×7
 //!   (nimber 5), whose search did not finish in 100 s either way on the shared machine.
+//!   The cost of high first below 4 is counted ([`CramStats::wasted_high`]): on 3×14 and 3×17
+//!   more than half the nodes search for an option of value k (mostly 1 or 2) in a region
+//!   that turns out to have a smaller value (session 17); low first from 2 removes that but
+//!   costs 3×14 2.6×, so which tests to take low first is open.
+//! - Killer moves (session 17, [`CramConfig::killers`]): the domino of the last options found
+//!   of the value sought, at the same depth of the recursion, is tried right after the
+//!   splitting moves. On boards of 3 rows the canonical frame of a region is stable from one
+//!   sibling to the next (a 3×n strip with dominoes placed), so the reply that refuted one
+//!   sibling often refutes the next: nodes of 3×13 … 3×18 −5 %, +7 %, −21 %, −4 %, −5 %,
+//!   −19 % (8.5 % fewer in all). On 4×9, 4×11, 5×7, 5×8 it cost 13–49 % more nodes, so the
+//!   front ends turn it on only for boards with a side of at most 3
+//!   ([`CramConfig::killers_for`]; docs/performance-notes.md, "Cram (session 17)").
 //! - Mirror strategies ([`Layout::zero_by_symmetry`]): a region that is its own image under a
 //!   half turn or a reflection, with no cell and no domino fixed, is 0.
 //! - Move ordering, measured on 4×7 … 5×8 (node counts in docs/performance-notes.md): the table cutoff
@@ -86,8 +98,13 @@
 //!   the nimber saved 0–7 % of the nodes but delays the nimber to the end, so the nimber
 //!   goes first.
 //!
-//! Not implemented: Beling and Rogalski's aspiration sets and their refined option bounds, and
-//! endgame databases.
+//! - A region database (`regions.rs`, `file.rs`; `grundy value cram … --table FILE`): every
+//!   proved nimber, under keys that do not depend on the board, saved and read back, so that
+//!   a run resumes and one board's regions serve the next (3×17 after 3×16: 7.13 M → 0.89 M
+//!   nodes; docs/performance-notes.md, "Cram 3×n (session 16)"). Its records are accounted
+//!   against the memory budget: the front ends size the tables from what the records leave.
+//!
+//! Not implemented: Beling and Rogalski's aspiration sets and their refined option bounds.
 //!
 //! # Cost
 //! Exponential in the worst case, like any exact search; per node one pass over the dominoes
@@ -116,7 +133,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-pub use file::{read_regions, write_regions};
+pub use file::{RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, read_regions, records_in_file, write_regions};
 
 use super::big_stack;
 use super::bitboard::Layout;
@@ -152,6 +169,14 @@ pub struct CramConfig {
     /// regions of nimber 4 or more are rare), and *no* is proved far more cheaply by finding
     /// g(R) < 4 than by showing that no option has value 4 (module doc, "Pruning").
     pub low_first_from: u8,
+    /// Killer moves: where a test found an option of the value it looked for, the domino of
+    /// that option is tried first by the next tests at the same depth of the recursion (0:
+    /// off; 1: before every other option; 2: after the splitting moves; 3: as 2, the last two
+    /// remembered by depth and value looked for). Regions are kept in their canonical frame,
+    /// so a domino is compared in that frame. Off by default; the front ends turn it on (2)
+    /// for boards of at most 3 rows or columns ([`CramConfig::killers_for`]), the only ones
+    /// where it pays (module doc, "Pruning").
+    pub killers: u8,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).
     pub table_entries: usize,
@@ -170,9 +195,19 @@ impl Default for CramConfig {
             use_transpose: true,
             options_low_first: false,
             low_first_from: 4,
+            killers: 0,
             table_entries: 1 << 24,
             max_states: usize::MAX,
         }
+    }
+}
+
+impl CramConfig {
+    /// The killer-move setting ([`CramConfig::killers`]) for boards of `rows` × `cols`: 2 when
+    /// one side is at most 3 (3×13 … 3×18: 8.5 % fewer nodes in all), else off (4×9, 4×11,
+    /// 5×7, 5×8: 13–49 % more nodes with it).
+    pub fn killers_for(rows: u32, cols: u32) -> u8 {
+        if rows.min(cols) <= 3 { 2 } else { 0 }
     }
 }
 
@@ -187,6 +222,13 @@ pub struct CramStats {
     pub bound_cuts: u64,
     /// Tests decided from the table before any option was searched.
     pub cutoffs: u64,
+    /// Nodes spent looking first for an option of value k in tests "g(R) = k" whose region
+    /// turned out to have a value below k with no option of value k (the work that looking
+    /// for the lower values first would have saved; each node counted once however deep such
+    /// tests nest).
+    pub wasted_high: u64,
+    /// The number of such tests.
+    pub wasted_tests: u64,
     /// Counters of the transposition tables (both tables added up).
     pub table: TableStats,
 }
@@ -202,6 +244,8 @@ struct Opt {
     /// Search order: splitting moves first, then by the distance of the domino from the centre
     /// of the region's box, then by the size of the largest region left.
     order: u32,
+    /// The domino placed (in the frame of the region it was placed in).
+    domino: u64,
     /// Its value when known from the table.
     value: u8,
     /// Whether its regions are in canonical form yet (done lazily: a table cutoff often
@@ -239,6 +283,11 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     /// with the tables' nimbers by [`CramSearch::save`] (so a file only grows, whatever the
     /// tables' replacement dropped).
     database: Vec<(regions::RegionKey, u8)>,
+    /// The last two dominoes of options found of the value looked for, by depth
+    /// ([`CramConfig::killers`]).
+    killers: Vec<[u64; 2]>,
+    /// The value the test generating options looks for (the killer moves' slot).
+    seeking: u8,
 }
 
 /// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
@@ -297,6 +346,8 @@ impl<T: FactStore> CramSearch<T> {
             team: None,
             depth: 0,
             database: Vec::new(),
+            killers: Vec::new(),
+            seeking: 0,
         }
     }
 

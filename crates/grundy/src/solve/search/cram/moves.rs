@@ -97,7 +97,12 @@ impl<T: FactStore> CramSearch<T> {
         let largest = self.arena[start..].iter().map(|r| r.count_ones()).max().unwrap_or(0);
         // Moves that split the region first, then moves near the centre, then the smallest
         // largest region.
-        let order = (((len == 1) as u32) << 24) | (dist << 8) | largest.min(255);
+        let mut order = (((len == 1) as u32) << 24) | (dist << 8) | largest.min(255);
+        match self.config.killers {
+            1 => order |= (!self.is_killer(d) as u32) << 25,
+            2 | 3 => order |= (!self.is_killer(d) as u32) << 20,
+            _ => {}
+        }
         let len = if canonical {
             self.canonical_range(start, len)
         } else {
@@ -107,11 +112,46 @@ impl<T: FactStore> CramSearch<T> {
             start: start as u32,
             len: len as u32,
             order,
+            domino: d,
             value: UNKNOWN,
             canonical,
         };
         self.opts.push(o);
         o
+    }
+
+    /// The slot of the killer moves of a test at the current depth looking for value `k`.
+    fn killer_slot(&self, k: u8) -> usize {
+        if self.config.killers == 3 {
+            self.depth as usize * 4 + k.min(3) as usize
+        } else {
+            self.depth as usize
+        }
+    }
+
+    /// Whether domino `d` is a killer move at the current depth (for the value
+    /// `self.seeking`).
+    fn is_killer(&self, d: u64) -> bool {
+        match self.killers.get(self.killer_slot(self.seeking)) {
+            Some(k) => k[0] == d || k[1] == d,
+            None => false,
+        }
+    }
+
+    /// Remember domino `d` as a killer move at the current depth, for value `k`.
+    pub(super) fn record_killer(&mut self, d: u64, k: u8) {
+        if self.config.killers == 0 {
+            return;
+        }
+        let depth = self.killer_slot(k);
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, [0; 2]);
+        }
+        let k = &mut self.killers[depth];
+        if k[0] != d {
+            k[1] = k[0];
+            k[0] = d;
+        }
     }
 
     /// The index in `lists` of every domino of the bounding box of the normalised region `x`,

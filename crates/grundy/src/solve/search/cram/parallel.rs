@@ -566,6 +566,8 @@ impl ParallelCram {
             s.symmetric += ws.symmetric;
             s.bound_cuts += ws.bound_cuts;
             s.cutoffs += ws.cutoffs;
+            s.wasted_high += ws.wasted_high;
+            s.wasted_tests += ws.wasted_tests;
             let t = w.small_table.stats();
             small.lookups += t.lookups;
             small.hits += t.hits;

@@ -146,6 +146,7 @@ impl<T: FactStore> CramSearch<T> {
     /// `opts[ob..]` (the caller truncates them).
     fn decide_on_options(&mut self, x: u64, k: u8, start: u64, low_first: bool, ob: usize) -> Result<bool> {
         // Values of options known from the table (bit v: some option has value v).
+        self.seeking = k;
         let seen = self.generate_options(x, if low_first { None } else { Some(k) });
         if !low_first && seen >> k & 1 == 1 {
             self.stats.cutoffs += 1;
@@ -156,11 +157,19 @@ impl<T: FactStore> CramSearch<T> {
         if self.config.use_ordering {
             self.opts[ob..].sort_unstable_by_key(|o| o.order);
         }
+        let (n0, w0) = (self.stats.nodes, self.stats.wasted_high);
         if !low_first && self.find_option(ob, k)? {
             let work = self.stats.nodes - start + 1;
             self.put_excluded(x, k, work);
             return Ok(false);
         }
+        // The search for an option of value k failed: if the value proves to be below k, its
+        // nodes (less those of wasted searches nested in it, counted already) were wasted.
+        let wasted = if low_first {
+            0
+        } else {
+            (self.stats.nodes - n0) - (self.stats.wasted_high - w0)
+        };
         for j in 0..k {
             if seen >> j & 1 == 1 || self.known(x).excludes(j) {
                 continue;
@@ -169,6 +178,10 @@ impl<T: FactStore> CramSearch<T> {
                 // Every value below j is excluded and no option has value j.
                 let work = self.stats.nodes - start + 1;
                 self.put_value(x, j, work);
+                if wasted > 0 {
+                    self.stats.wasted_high += wasted;
+                    self.stats.wasted_tests += 1;
+                }
                 return Ok(false);
             }
             let work = self.stats.nodes - start + 1;
@@ -244,6 +257,7 @@ impl<T: FactStore> CramSearch<T> {
             }
             if self.sum_has_value(o.start as usize, o.len as usize, k)? {
                 self.opts[i].value = k;
+                self.record_killer(o.domino, k);
                 return Ok(true);
             }
         }

@@ -12,6 +12,7 @@ fn configs() -> Vec<CramConfig> {
             small: 0,
             options_low_first: true,
             low_first_from: 1,
+            killers: 1,
             ..CramConfig::default()
         },
         CramConfig {
@@ -22,6 +23,7 @@ fn configs() -> Vec<CramConfig> {
             use_transpose: false,
             options_low_first: false,
             low_first_from: u8::MAX,
+            killers: 0,
             table_entries: 16,
             max_states: usize::MAX,
         },
@@ -103,6 +105,44 @@ fn every_small_rectangle_equals_the_plain_solver() {
                     for k in 0..4 {
                         assert_eq!(s.has_value(b.bits, k).unwrap(), plain == k, "{h}x{w} {k} {c:?}");
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Killer moves (every setting of [`CramConfig::killers`]) change no value: boards of 3 rows
+/// (where the command line turns them on) and of 4, some cells blocked, against the plain
+/// solver, with the tests "g = k" made by search (small regions of at most 4 cells only by
+/// mex), one engine kept across the boards of a round so that killers outlive a board.
+#[test]
+fn killer_moves_change_no_value() {
+    let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
+    for (h, w) in [(3usize, 6usize), (4, 5)] {
+        let full = Board::rectangle(h, w);
+        let boards: Vec<(u64, u8)> = (0..25)
+            .map(|round| {
+                let bits = if round == 0 {
+                    full.bits
+                } else {
+                    full.bits & (next() | next() | next())
+                };
+                let plain = Solver::plain(Cram).nimber(&Board { bits, ..full }).unwrap().0 as u8;
+                (bits, plain)
+            })
+            .collect();
+        for killers in 0..=3 {
+            let c = CramConfig {
+                small: 4,
+                killers,
+                ..CramConfig::default()
+            };
+            let mut s = CramSearch::for_board(w as u32, h as u32, c);
+            for &(bits, plain) in &boards {
+                let shown = Board { bits, ..full }.format();
+                assert_eq!(s.nimber(bits).unwrap(), plain, "{shown} killers={killers}");
+                for k in 0..4 {
+                    assert_eq!(s.has_value(bits, k).unwrap(), plain == k, "{shown} {k}");
                 }
             }
         }
