@@ -4,8 +4,8 @@
 //!
 //! - [`family`]: the families, their order, the rules that list one game once (trailing zeros,
 //!   no moves), and `--shard I/N`.
-//! - [`row`]: one game → one [`CensusRow`](crate::report::CensusRow) by the take-and-break engine with its Guy–Smith
-//!   proofs ([`game_row`], the unit a cluster maps over).
+//! - [`row`]: one heap game → one [`CensusRow`](crate::report::CensusRow) by the take-and-break engine with its Guy–Smith
+//!   proofs; [`game_row`] (a heap game's or a board's row) is the unit a cluster maps over.
 //! - [`run`]: the games on a rayon pool of `jobs` threads, sharing the cancellation token and
 //!   the memory budget of one [`Control`]; rows handed back as they finish.
 //! - [`same`]: proved games with the same value sequence, grouped after the run.
@@ -28,13 +28,39 @@ pub mod same;
 mod tests;
 
 pub use family::{Family, Member, Shard};
-pub use row::{DEFAULT_QUOTIENT_STATES, DEFAULT_QUOTIENT_TO, RowOptions, game_row};
+pub use row::{DEFAULT_QUOTIENT_STATES, DEFAULT_QUOTIENT_TO, RowOptions};
 pub use run::{CensusOptions, threads};
 pub use same::same_sequence;
 
 use crate::control::Control;
 use crate::error::Result;
 use crate::report::{CensusEntry, CensusStatus, CensusSummary};
+
+/// The row of one code (any spelling `Code::parse` accepts: `0.137`, `.07`, `4.07`, `0.f8`,
+/// `kayles`) computed up to heap `to` ([`row::heap_game_row`]), or of a board of a board family
+/// (`3x16`: its nimber, searched cold, [`boards::board_row`]): plain data in, plain data out,
+/// so a front end can map it over threads, processes or a cluster. `control` can cancel it
+/// (then [`crate::Error::Interrupted`]; the memory budget: [`crate::Error::MemoryLimit`]): a
+/// row is whole or not at all.
+pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<crate::report::CensusRow> {
+    let board = code
+        .split_once('x')
+        .is_some_and(|(r, c)| r.parse::<u32>().is_ok() && c.parse::<u32>().is_ok());
+    if !board {
+        return row::heap_game_row(code, options, control);
+    }
+    if options.quotient_to.is_some() {
+        return Err(no_quotient_for_boards());
+    }
+    boards::board_row(code, options.to, control)
+}
+
+/// The refusal of a misère quotient column in a census of boards.
+fn no_quotient_for_boards() -> crate::Error {
+    crate::Error::Input(
+        "the misère quotient column is for heap games (octal codes), not for a census of Cram boards".into(),
+    )
+}
 
 /// Run `pending` (games not done yet) and give each finished row to `on_row` with its member:
 /// heap games in parallel ([`run`]), the boards of a `cram:R` family in order on one region
@@ -54,9 +80,7 @@ pub fn run_games(
         return run::run_heap_games(pending, options, control, done_before, total, on_row);
     }
     if options.row.quotient_to.is_some() {
-        return Err(crate::Error::Input(
-            "the misère quotient column is for heap games (octal codes), not for a census of Cram boards".into(),
-        ));
+        return Err(no_quotient_for_boards());
     }
     boards::run_boards(pending, options, control, done_before, total, on_row)
 }

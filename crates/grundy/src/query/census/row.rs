@@ -88,24 +88,11 @@ fn quotient_column(code: &Code, to: u64, states: usize, control: &Control) -> Re
     }
 }
 
-/// The row of one code (any spelling `Code::parse` accepts: `0.137`, `.07`, `4.07`, `0.f8`,
-/// `kayles`) computed up to heap `to`, or of a board of a board family (`3x16`: its nimber,
-/// [`super::boards::board_row`]): plain data in, plain data out, so a front end can map it
-/// over threads, processes or a cluster. `control` can cancel it (then
-/// [`Error::Interrupted`]; the memory budget: [`Error::MemoryLimit`]): a row is whole or not
-/// at all.
-pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<CensusRow> {
-    if let Some((r, c)) = code.split_once('x')
-        && r.parse::<u32>().is_ok()
-        && c.parse::<u32>().is_ok()
-    {
-        if options.quotient_to.is_some() {
-            return crate::error::input(
-                "the misère quotient column is for heap games (octal codes), not for a census of Cram boards",
-            );
-        }
-        return super::boards::board_row(code, options.to, control);
-    }
+/// The row of one heap game's code (any spelling `Code::parse` accepts: `0.137`, `.07`,
+/// `4.07`, `0.f8`, `kayles`) computed up to heap `to` ([`super::game_row`] sends a board's code
+/// elsewhere). `control` can cancel it (then [`Error::Interrupted`]; the memory budget:
+/// [`Error::MemoryLimit`]): a row is whole or not at all.
+pub fn heap_game_row(code: &str, options: &RowOptions, control: &Control) -> Result<CensusRow> {
     let start = Instant::now();
     let parsed = Code::parse(code)?;
     let rules = parsed.rules();

@@ -13,7 +13,7 @@
 //! Cost: the games' own; the pool adds one channel message per game.
 
 use super::family::Member;
-use super::row::{RowOptions, game_row};
+use super::row::{RowOptions, heap_game_row};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::report::CensusRow;
@@ -87,7 +87,7 @@ pub(super) fn run_heap_games(
                         if halt.load(Ordering::Relaxed) || worker_control.stop().is_some() {
                             return;
                         }
-                        let row = game_row(&member.code, row_options, worker_control);
+                        let row = heap_game_row(&member.code, row_options, worker_control);
                         let _ = tx.send((i, row));
                     })
             })
