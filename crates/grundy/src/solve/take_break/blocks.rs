@@ -106,6 +106,7 @@ impl State<'_> {
     /// finishing (see the module doc). Returns why the run absent, if it does.
     pub(super) fn pipelined_block<S: Store>(&mut self, g: &mut S, limit: usize) -> Option<Stop> {
         let start = g.len();
+        let max_before = self.max;
         let end = (start + PIPELINE).min(limit);
         let pool = self.pool.take().expect("the block method has a pool");
         let current = match self.pending.take() {
@@ -134,9 +135,11 @@ impl State<'_> {
         for (k, &v) in values.iter().enumerate() {
             if let Some(stop) = self.admit(g, v) {
                 // The values from here on are dropped (they are computed again): so are the
-                // rare heaps among them and the tables made past them.
+                // rare heaps among them, their part in the largest value (a store saves it and
+                // checks it against its values when resumed) and the tables made past them.
                 let len = g.len();
                 self.rare.retain(|&(r, _)| (r as usize) < len);
+                self.max = values[..k].iter().copied().fold(max_before, u32::max);
                 return Some(stop);
             }
             debug_assert_eq!(g.len(), start + k);
