@@ -8,7 +8,8 @@
 //! ```
 //!
 //! A setting that takes more than `GRAPH_KAYLES_LIMIT` seconds (default 120) is stopped and
-//! shown as such.
+//! shown as such. `GRAPH_KAYLES_ONLY=default,2 threads` runs only the settings whose names
+//! start with one of the comma-separated words.
 
 use grundy::control::{Cancel, Control};
 use grundy::games::graph_families;
@@ -86,7 +87,15 @@ fn main() {
     let plain = NodeKayles::from_digraph(&digraph)
         .engine_graph()
         .expect("at most 256 vertices");
+    let only: Option<Vec<String>> = std::env::var("GRAPH_KAYLES_ONLY")
+        .ok()
+        .map(|s| s.split(',').map(|w| w.trim().to_string()).collect());
     for (name, config) in settings {
+        if let Some(only) = &only
+            && !only.iter().any(|w| name.starts_with(w.as_str()))
+        {
+            continue;
+        }
         let graph = if name == "no board symmetries" { &plain } else { &graph };
         let cancel = Cancel::new();
         let control = Control::default().with_cancel(cancel.clone());
