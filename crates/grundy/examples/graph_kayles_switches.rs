@@ -118,16 +118,37 @@ fn main() {
                 ..base
             },
         ),
-        ("no direct values of small components", KaylesConfig { direct: 0, ..base }),
+        (
+            "no direct values of small components",
+            KaylesConfig { direct: 0, ..base },
+        ),
         ("direct values up to 6 vertices", KaylesConfig { direct: 6, ..base }),
         ("direct values up to 8 vertices", KaylesConfig { direct: 8, ..base }),
         ("direct values up to 10 vertices", KaylesConfig { direct: 10, ..base }),
         ("direct values up to 12 vertices", KaylesConfig { direct: 12, ..base }),
         ("direct values up to 14 vertices", KaylesConfig { direct: 14, ..base }),
         ("no class cache", KaylesConfig { class_slots: 0, ..base }),
-        ("class cache of 2^14 slots", KaylesConfig { class_slots: 1 << 14, ..base }),
-        ("class cache of 2^17 slots", KaylesConfig { class_slots: 1 << 17, ..base }),
-        ("class cache of 2^22 slots", KaylesConfig { class_slots: 1 << 22, ..base }),
+        (
+            "class cache of 2^14 slots",
+            KaylesConfig {
+                class_slots: 1 << 14,
+                ..base
+            },
+        ),
+        (
+            "class cache of 2^17 slots",
+            KaylesConfig {
+                class_slots: 1 << 17,
+                ..base
+            },
+        ),
+        (
+            "class cache of 2^22 slots",
+            KaylesConfig {
+                class_slots: 1 << 22,
+                ..base
+            },
+        ),
         ("mex up to 0 vertices (all by tests)", KaylesConfig { small: 0, ..base }),
         ("mex up to 16 vertices", KaylesConfig { small: 16, ..base }),
     ];

@@ -91,10 +91,15 @@ impl Checker {
     fn connected(&mut self, part: u128) -> u8 {
         let shifted = part >> (3 * (part.trailing_zeros() / 3));
         let k = (128 - shifted.leading_zeros()).div_ceil(3);
-        let key = [shifted, flipped(shifted), reversed(shifted, k), reversed(flipped(shifted), k)]
-            .into_iter()
-            .min()
-            .expect("four images");
+        let key = [
+            shifted,
+            flipped(shifted),
+            reversed(shifted, k),
+            reversed(flipped(shifted), k),
+        ]
+        .into_iter()
+        .min()
+        .expect("four images");
         if let Some(&v) = self.memo.get(&packed(key)) {
             return v;
         }

@@ -279,9 +279,8 @@ impl Canon {
             }
         }
         self.order.clear();
-        for u in 0..n {
-            self.order
-                .push(u64::from(colours[u]) << 40 | u64::from(self.dist[u]) << 8 | u as u64);
+        for (u, (&c, &d)) in colours.iter().zip(&self.dist).enumerate() {
+            self.order.push(u64::from(c) << 40 | u64::from(d) << 8 | u as u64);
         }
         self.order.sort_unstable();
         let mut rank = 0u32;

@@ -15,8 +15,11 @@
 //! [`crate::solve::search::cram`]): the nimber of a component C is the least k with "C + \*k is
 //! a P-position", each test answered by an option of value k (then g(C) ≠ k) or by the values
 //! below k; an option C₁ + … + Cₘ has value k iff its largest component has value
-//! k ⊕ g(the others). Components of at most [`KaylesConfig::small`] vertices get their nimber by
-//! plain mex. The facts "g(C) = v" and "g(C) ≠ j" go into one table ([`table`]) shared by every
+//! k ⊕ g(the others). Components of at most [`KaylesConfig::direct`] vertices (16) are valued on
+//! the spot, by mex over the subsets of the component relabelled 0..n as 16-bit masks, with no
+//! key and no table fact: on dense graphs most components of a search are that small, and their
+//! value costs less than a canonical form and a table probe would. Larger components of at most
+//! [`KaylesConfig::small`] vertices get their nimber by plain mex. The facts "g(C) = v" and "g(C) ≠ j" go into one table ([`table`]) shared by every
 //! thread and every position of the run, and it can be saved to a file with a checksum.
 //!
 //! # Pruning
@@ -40,8 +43,10 @@
 //! one pass over the vertices (or edges) with a flood fill per option (bit operations on four
 //! words), a key per option component (a canonical form costs colour refinement, O(m log n) a
 //! round, times the leaves of the individualisation search, at most [`canon::LEAF_BUDGET`]),
-//! one table probe per option component. Memory: the table, about 48 bytes a fact, capped by
-//! the memory budget; at the cap new facts are no longer stored (the search goes on, slower).
+//! one table probe per option component; a class cache per thread (vertex set → trivial value
+//! or key, direct-mapped, [`KaylesConfig::class_slots`] slots of 48 bytes) spares most keys.
+//! Memory: the table, about 48 bytes a fact, capped by the memory budget; at the cap new facts
+//! are no longer stored (the search goes on, slower); 48 MiB of class cache per thread at most.
 //!
 //! # Threads
 //! With `jobs` > 1 the moves of the winning-move pass ([`KaylesEngine::which_have_value`]) are

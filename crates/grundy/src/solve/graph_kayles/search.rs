@@ -4,10 +4,14 @@
 //! What: [`Worker::position_nimber`] and [`Worker::position_has_value`] split a position into
 //! components and ask the table and the search; the search is the one the module doc of
 //! [`super`] describes (Lemoine and Viennot's test with the table cutoff, the bound, one list of
-//! options per test). A worker is one thread's scratch space; workers share the table.
+//! options per test, kept across the tests of one component), small components valued on the
+//! spot ([`Worker::direct_value`]). A worker is one thread's scratch space (its class cache,
+//! the canonical forms' buffers); workers share the table.
 //!
-//! Cost: per node one pass over the moves of the component, a flood fill and a key per option
-//! component, a table probe per key.
+//! Cost: per node one pass over the moves of the component, a flood fill and a class-cache
+//! probe per option component (a key or a direct value on a miss), a table probe per key. The
+//! direct value of a component of n ≤ 16 vertices costs at most 2^n subsets times n moves, in
+//! a memo array that stays in the processor's caches.
 
 use super::canon::{self, Canon};
 use super::{Graph, Rule, Set, Shared, set};
@@ -53,7 +57,13 @@ impl Options {
 
     /// Whether two options are the same position (equal multisets of keys, equal trivial part).
     fn same(&self, a: &Opt, b: &Opt) -> bool {
-        a.extra == b.extra && a.len == b.len && self.comps(a).iter().map(|d| d.key).eq(self.comps(b).iter().map(|d| d.key))
+        a.extra == b.extra
+            && a.len == b.len
+            && self
+                .comps(a)
+                .iter()
+                .map(|d| d.key)
+                .eq(self.comps(b).iter().map(|d| d.key))
     }
 }
 
@@ -648,9 +658,12 @@ impl<'a> Worker<'a> {
         self.bounds = bounds;
         let mut opts = std::mem::take(&mut list.opts);
         opts.sort_unstable_by(|a, b| {
-            (a.extra, a.len)
-                .cmp(&(b.extra, b.len))
-                .then_with(|| list.comps(a).iter().map(|d| d.key).cmp(list.comps(b).iter().map(|d| d.key)))
+            (a.extra, a.len).cmp(&(b.extra, b.len)).then_with(|| {
+                list.comps(a)
+                    .iter()
+                    .map(|d| d.key)
+                    .cmp(list.comps(b).iter().map(|d| d.key))
+            })
         });
         opts.dedup_by(|a, b| list.same(a, b));
         if self.shared.config.use_ordering {
