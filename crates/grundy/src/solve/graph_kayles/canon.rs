@@ -52,7 +52,7 @@ pub struct Fingerprint {
 }
 
 #[inline]
-fn splitmix(mut x: u64) -> u64 {
+const fn splitmix(mut x: u64) -> u64 {
     x ^= x >> 30;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x ^= x >> 27;
@@ -116,27 +116,68 @@ pub fn set_key(graph: &Graph, s: &Set) -> u128 {
     BY_SET | (f.finish() & LOW_126)
 }
 
-/// Scratch space of the canonical forms (one per thread).
+/// The hash of each colour in the refinement's signatures: `splitmix(c + 1)` for c < 512.
+static COLOUR_HASH: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut c = 0;
+    while c < 512 {
+        t[c] = splitmix(c as u64 + 1);
+        c += 1;
+    }
+    t
+};
+
+/// Scratch space of the canonical forms (one per thread): every buffer is kept between calls,
+/// so a key allocates nothing once the buffers have grown.
 #[derive(Default)]
 pub struct Canon {
     /// Local vertex → vertex of the graph.
     verts: Vec<usize>,
     /// Vertex of the graph → local vertex.
     index: Vec<u16>,
-    /// Local adjacency lists.
-    adj: Vec<Vec<u16>>,
-    /// (colour, signature, vertex) of the refinement's sort.
-    order: Vec<(u32, u64, u16)>,
+    /// The local neighbours of local vertex i: `adj[start[i]..start[i + 1]]`.
+    adj: Vec<u16>,
+    start: Vec<u32>,
+    /// The refinement's sort keys: (colour, neighbour signature, vertex) packed in a word.
+    order: Vec<u64>,
+    /// The colourings of the individualisation search, one block of n per level.
+    stack: Vec<u32>,
+    /// Class sizes (scratch of the search).
+    size: Vec<u32>,
+    /// Rows of the canonical adjacency matrix (scratch of a leaf key above 15 vertices).
+    rows: Vec<Set>,
+    /// Breadth-first search scratch of [`Canon::split_by_distance`].
+    dist: Vec<u32>,
+    queue: Vec<u16>,
+    /// Individualise by distance ([`Canon::split_by_distance`]) rather than by a new colour
+    /// and refinement rounds.
+    pub by_distance: bool,
     /// Leaves searched in the current key.
     leaves: usize,
+    /// Leaves searched by every key so far (a counter for the statistics).
+    pub total_leaves: u64,
 }
 
 impl Canon {
+    /// Scratch space that individualises by distance (`by_distance`) or by refinement rounds.
+    pub fn new(by_distance: bool) -> Canon {
+        Canon {
+            by_distance,
+            ..Canon::default()
+        }
+    }
+
     /// The canonical key (kind `00` or `01`) of the connected subgraph of `graph` induced by
     /// `s` (at least one vertex).
     pub fn key(&mut self, graph: &Graph, s: &Set) -> u128 {
         self.verts.clear();
-        self.verts.extend(set::iter(s));
+        for (i, &w) in s.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                self.verts.push(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
         let n = self.verts.len();
         if self.index.len() < graph.len() {
             self.index.resize(graph.len(), 0);
@@ -144,50 +185,67 @@ impl Canon {
         for (i, &v) in self.verts.iter().enumerate() {
             self.index[v] = i as u16;
         }
-        if self.adj.len() < n {
-            self.adj.resize_with(n, Vec::new);
-        }
+        self.adj.clear();
+        self.start.clear();
+        self.start.push(0);
         for i in 0..n {
-            let v = self.verts[i];
-            let mut list = std::mem::take(&mut self.adj[i]);
-            list.clear();
-            list.extend(set::iter(&set::and(graph.neighbours(v), s)).map(|w| self.index[w]));
-            self.adj[i] = list;
+            let near = set::and(graph.neighbours(self.verts[i]), s);
+            for (j, &w) in near.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    self.adj.push(self.index[j * 64 + w.trailing_zeros() as usize]);
+                    w &= w - 1;
+                }
+            }
+            self.start.push(self.adj.len() as u32);
         }
-        let degrees: usize = (0..n).map(|i| self.adj[i].len()).sum();
-        if degrees == 2 * (n - 1) {
+        self.leaves = 0;
+        if self.adj.len() == 2 * (n - 1) {
             // A tree: its canonical labelling by AHU codes, with no refinement rounds (a path
             // of n vertices needs n/2 of them).
-            return self.tree_key(n);
+            let key = self.tree_key(n);
+            return key;
         }
-        let mut colours: Vec<u32> = (0..n).map(|i| self.adj[i].len() as u32).collect();
-        let cells = self.refine(&mut colours, n);
-        self.leaves = 0;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend((0..n).map(|i| self.start[i + 1] - self.start[i]));
+        let cells = self.refine(&mut stack[..n]);
         let mut best = u128::MAX;
-        self.search(colours, cells, n, &mut best);
+        self.search(&mut stack, cells, n, &mut best);
+        self.stack = stack;
+        self.total_leaves += self.leaves as u64;
         best
     }
 
-    /// Refine `colours` (of the first `n` local vertices) until stable; the number of colours.
-    /// The new colours are 0..cells, ranked by (old colour, neighbour signature).
-    fn refine(&mut self, colours: &mut [u32], n: usize) -> usize {
+    fn neighbours(&self, v: usize) -> &[u16] {
+        &self.adj[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+
+    /// Refine `colours` (one per local vertex, below 512) until stable; the number of colours.
+    /// The new colours are 0..cells, ranked by (old colour, neighbour signature). Any function
+    /// of the graph and the colours serves as the signature (a coarser partition is still
+    /// invariant), so a hash of the multiset of neighbours' colours, cut to 47 bits, is packed
+    /// with the colour and the vertex into one word to sort.
+    fn refine(&mut self, colours: &mut [u32]) -> usize {
+        let n = colours.len();
         let mut cells = usize::MAX;
         loop {
             self.order.clear();
             for v in 0..n {
                 let mut sig = 0u64;
-                for &w in &self.adj[v] {
-                    sig = sig.wrapping_add(splitmix(u64::from(colours[w as usize]) + 1));
+                for &w in self.neighbours(v) {
+                    sig = sig.wrapping_add(COLOUR_HASH[colours[w as usize] as usize]);
                 }
-                self.order.push((colours[v], sig, v as u16));
+                self.order
+                    .push(u64::from(colours[v]) << 55 | (sig >> 17) << 8 | v as u64);
             }
             self.order.sort_unstable();
             let mut rank = 0u32;
             for i in 0..n {
-                if i > 0 && (self.order[i].0, self.order[i].1) != (self.order[i - 1].0, self.order[i - 1].1) {
+                if i > 0 && self.order[i] >> 8 != self.order[i - 1] >> 8 {
                     rank += 1;
                 }
-                colours[self.order[i].2 as usize] = rank;
+                colours[(self.order[i] & 0xff) as usize] = rank;
             }
             let now = rank as usize + 1;
             if now == cells || now == n {
@@ -197,41 +255,87 @@ impl Canon {
         }
     }
 
-    fn search(&mut self, colours: Vec<u32>, cells: usize, n: usize, best: &mut u128) {
+    /// Individualise `v` by splitting every class of `colours` by the distance from `v` (one
+    /// breadth-first search, no refinement rounds): the new colours are 0..cells, ranked by
+    /// (old colour, distance); the number of colours. A function of the graph, the colouring
+    /// and `v` only, so the search stays canonical.
+    fn split_by_distance(&mut self, colours: &mut [u32], v: usize) -> usize {
+        let n = colours.len();
+        self.dist.clear();
+        self.dist.resize(n, u32::MAX);
+        self.queue.clear();
+        self.dist[v] = 0;
+        self.queue.push(v as u16);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let u = self.queue[head] as usize;
+            head += 1;
+            for i in self.start[u] as usize..self.start[u + 1] as usize {
+                let w = self.adj[i] as usize;
+                if self.dist[w] == u32::MAX {
+                    self.dist[w] = self.dist[u] + 1;
+                    self.queue.push(w as u16);
+                }
+            }
+        }
+        self.order.clear();
+        for (u, (&c, &d)) in colours.iter().zip(&self.dist).enumerate() {
+            self.order.push(u64::from(c) << 40 | u64::from(d) << 8 | u as u64);
+        }
+        self.order.sort_unstable();
+        let mut rank = 0u32;
+        for i in 0..n {
+            if i > 0 && self.order[i] >> 8 != self.order[i - 1] >> 8 {
+                rank += 1;
+            }
+            colours[(self.order[i] & 0xff) as usize] = rank;
+        }
+        rank as usize + 1
+    }
+
+    /// The individualisation search below the colouring at the top of `stack` (its last n
+    /// entries, `cells` colours): the least leaf key goes to `best`.
+    fn search(&mut self, stack: &mut Vec<u32>, cells: usize, n: usize, best: &mut u128) {
+        let at = stack.len() - n;
         if cells == n {
             self.leaves += 1;
-            let k = self.leaf_key(&colours, n);
+            let k = self.leaf_key(&stack[at..], n);
             if k < *best {
                 *best = k;
             }
             return;
         }
         // The smallest class of several vertices, least colour first.
-        let mut size = vec![0u32; cells];
-        for &c in &colours {
-            size[c as usize] += 1;
+        self.size.clear();
+        self.size.resize(cells, 0);
+        for &c in &stack[at..] {
+            self.size[c as usize] += 1;
         }
         let target = (0..cells)
-            .filter(|&c| size[c] > 1)
-            .min_by_key(|&c| (size[c], c))
+            .filter(|&c| self.size[c] > 1)
+            .min_by_key(|&c| (self.size[c], c))
             .expect("a class of several vertices") as u32;
         for v in 0..n {
-            if colours[v] != target {
+            if stack[at + v] != target {
                 continue;
             }
             if self.leaves >= LEAF_BUDGET {
                 return;
             }
-            let mut next: Vec<u32> = colours
-                .iter()
-                .enumerate()
-                .map(|(u, &c)| 2 * c + u32::from(c == target && u != v))
-                .collect();
-            let cells = self.refine(&mut next, n);
-            self.search(next, cells, n, best);
+            let cells = if self.by_distance {
+                stack.extend_from_within(at..at + n);
+                self.split_by_distance(&mut stack[at + n..], v)
+            } else {
+                for u in 0..n {
+                    let c = stack[at + u];
+                    stack.push(2 * c + u32::from(c == target && u != v));
+                }
+                self.refine(&mut stack[at + n..])
+            };
+            self.search(stack, cells, n, best);
+            stack.truncate(at + n);
         }
     }
-
     /// The key of a tree (the first `n` local vertices, connected, n − 1 edges): rooted at its
     /// centre (each of the two centres when it has two, keeping the least key), the vertices
     /// numbered in depth-first order with each vertex's subtrees taken in the order of their
@@ -239,14 +343,14 @@ impl Canon {
     /// Isomorphic rooted trees get the same numbering, so the key is canonical. O(n²) bytes of
     /// codes at worst (a path), no refinement.
     fn tree_key(&mut self, n: usize) -> u128 {
-        let mut degree: Vec<usize> = (0..n).map(|v| self.adj[v].len()).collect();
+        let mut degree: Vec<usize> = (0..n).map(|v| self.neighbours(v).len()).collect();
         let mut layer: Vec<usize> = (0..n).filter(|&v| degree[v] <= 1).collect();
         let mut remaining = n;
         while remaining > 2 {
             remaining -= layer.len();
             let mut next = Vec::new();
             for &leaf in &layer {
-                for &w in &self.adj[leaf] {
+                for &w in self.neighbours(leaf) {
                     let w = w as usize;
                     degree[w] -= 1;
                     if degree[w] == 1 {
@@ -272,7 +376,7 @@ impl Canon {
         let mut stack = vec![root];
         while let Some(v) = stack.pop() {
             order.push(v);
-            for &w in &self.adj[v] {
+            for &w in self.neighbours(v) {
                 let w = w as usize;
                 if parent[w] == usize::MAX {
                     parent[w] = v;
@@ -311,12 +415,12 @@ impl Canon {
     }
 
     /// The key of the labelling `colours` (all distinct: vertex v gets position colours[v]).
-    fn leaf_key(&self, colours: &[u32], n: usize) -> u128 {
+    fn leaf_key(&mut self, colours: &[u32], n: usize) -> u128 {
         if n <= 15 {
             let mut bits = 0u128;
             for v in 0..n {
                 let p = colours[v] as usize;
-                for &w in &self.adj[v] {
+                for &w in self.neighbours(v) {
                     let q = colours[w as usize] as usize;
                     if p < q {
                         // Row p of the upper triangle starts after rows 0..p.
@@ -327,10 +431,25 @@ impl Canon {
             }
             return EXACT | (n as u128) << 110 | bits;
         }
-        let mut rows = vec![[0u64; 4]; n];
+        if n <= 64 {
+            // One word a row.
+            let mut f = Fingerprint::new(n as u64);
+            let mut row = [0u64; 64];
+            for v in 0..n {
+                let p = colours[v] as usize;
+                for &w in self.neighbours(v) {
+                    row[p] |= 1 << colours[w as usize];
+                }
+            }
+            f.words(&row[..n]);
+            return HASHED | (f.finish() & LOW_126);
+        }
+        let mut rows = std::mem::take(&mut self.rows);
+        rows.clear();
+        rows.resize(n, [0u64; 4]);
         for v in 0..n {
             let p = colours[v] as usize;
-            for &w in &self.adj[v] {
+            for &w in self.neighbours(v) {
                 set::insert(&mut rows[p], colours[w as usize] as usize);
             }
         }
@@ -338,6 +457,7 @@ impl Canon {
         for r in &rows {
             f.words(r);
         }
+        self.rows = rows;
         HASHED | (f.finish() & LOW_126)
     }
 }
@@ -363,7 +483,11 @@ mod tests {
     }
 
     fn key_of(g: &Graph) -> u128 {
-        Canon::default().key(g, &g.all())
+        let by_rounds = Canon::default().key(g, &g.all());
+        let by_distance = Canon::new(true).key(g, &g.all());
+        // Both ways of individualising label the graph canonically, perhaps differently; the
+        // pair is compared, so both are checked.
+        by_rounds ^ by_distance.rotate_left(1)
     }
 
     #[test]
@@ -424,7 +548,11 @@ mod tests {
         let cycle: Vec<(usize, usize)> = (0..16).map(|i| (i, (i + 1) % 16)).collect();
         let path16: Vec<(usize, usize)> = (1..16).map(|i| (i - 1, i)).collect();
         assert_ne!(key_of(&graph(16, &cycle)), key_of(&graph(16, &path16)));
-        assert_eq!(key_of(&graph(16, &cycle)) >> 126, HASHED >> 126);
-        assert_eq!(key_of(&graph(15, &grid)) >> 126, EXACT >> 126);
+        for by_distance in [false, true] {
+            let mut canon = Canon::new(by_distance);
+            let (cycle, grid) = (graph(16, &cycle), graph(15, &grid));
+            assert_eq!(canon.key(&cycle, &cycle.all()) >> 126, HASHED >> 126);
+            assert_eq!(canon.key(&grid, &grid.all()) >> 126, EXACT >> 126);
+        }
     }
 }

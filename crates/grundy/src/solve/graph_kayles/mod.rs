@@ -15,8 +15,11 @@
 //! [`crate::solve::search::cram`]): the nimber of a component C is the least k with "C + \*k is
 //! a P-position", each test answered by an option of value k (then g(C) ≠ k) or by the values
 //! below k; an option C₁ + … + Cₘ has value k iff its largest component has value
-//! k ⊕ g(the others). Components of at most [`KaylesConfig::small`] vertices get their nimber by
-//! plain mex. The facts "g(C) = v" and "g(C) ≠ j" go into one table ([`table`]) shared by every
+//! k ⊕ g(the others). Components of at most [`KaylesConfig::direct`] vertices (16) are valued on
+//! the spot, by mex over the subsets of the component relabelled 0..n as 16-bit masks, with no
+//! key and no table fact: on dense graphs most components of a search are that small, and their
+//! value costs less than a canonical form and a table probe would. Larger components of at most
+//! [`KaylesConfig::small`] vertices get their nimber by plain mex. The facts "g(C) = v" and "g(C) ≠ j" go into one table ([`table`]) shared by every
 //! thread and every position of the run, and it can be saved to a file with a checksum.
 //!
 //! # Pruning
@@ -40,8 +43,10 @@
 //! one pass over the vertices (or edges) with a flood fill per option (bit operations on four
 //! words), a key per option component (a canonical form costs colour refinement, O(m log n) a
 //! round, times the leaves of the individualisation search, at most [`canon::LEAF_BUDGET`]),
-//! one table probe per option component. Memory: the table, about 48 bytes a fact, capped by
-//! the memory budget; at the cap new facts are no longer stored (the search goes on, slower).
+//! one table probe per option component; a class cache per thread (vertex set → trivial value
+//! or key, direct-mapped, [`KaylesConfig::class_slots`] slots of 48 bytes) spares most keys.
+//! Memory: the table, about 48 bytes a fact, capped by the memory budget; at the cap new facts
+//! are no longer stored (the search goes on, slower); 48 MiB of class cache per thread at most.
 //!
 //! # Threads
 //! With `jobs` > 1 the moves of the winning-move pass ([`KaylesEngine::which_have_value`]) are
@@ -377,11 +382,21 @@ impl Graph {
 pub struct KaylesConfig {
     /// Components of at most this many vertices get their nimber by mex over their options.
     pub small: u32,
+    /// Components of at most this many vertices (16 at most) are valued on the spot by mex
+    /// over their options, each subset's value memoised in a small array: no canonical form,
+    /// no table fact (0: off).
+    pub direct: u32,
+    /// Slots of each worker's class cache (vertex set → trivial value or key), a power of two
+    /// (0: no cache).
+    pub class_slots: usize,
     /// Key components by their canonical form up to isomorphism (else by vertex set).
     pub use_canonical: bool,
     /// Components with more edges than this are keyed by vertex set, not canonical form (a
     /// canonical form of a dense graph costs more than it saves).
     pub canonical_max_edges: u32,
+    /// In a canonical form, individualise a vertex by splitting the classes by the distance
+    /// from it (one breadth-first search) instead of by refinement rounds.
+    pub canonical_by_distance: bool,
     /// Value options from the table before searching any of them.
     pub use_cutoff: bool,
     /// Answer "g = k" with k above the number of distinct options at once.
@@ -406,8 +421,11 @@ impl Default for KaylesConfig {
     fn default() -> Self {
         KaylesConfig {
             small: 8,
+            direct: 16,
+            class_slots: 1 << 20,
             use_canonical: true,
             canonical_max_edges: 400,
+            canonical_by_distance: true,
             use_cutoff: true,
             use_bound: true,
             use_ordering: true,
@@ -427,6 +445,8 @@ pub struct KaylesStats {
     pub nodes: u64,
     /// Keys computed by a canonical form.
     pub canonical_forms: u64,
+    /// Leaves of the individualisation searches of those canonical forms (trees have none).
+    pub canonical_leaves: u64,
     /// Tests answered by the bound g ≤ number of options.
     pub bound_cuts: u64,
     /// Tests answered from the table before any option was searched.
@@ -443,6 +463,7 @@ pub(crate) struct Shared {
     pub(crate) rule: Rule,
     pub(crate) nodes: AtomicU64,
     pub(crate) canonical_forms: AtomicU64,
+    pub(crate) canonical_leaves: AtomicU64,
     pub(crate) bound_cuts: AtomicU64,
     pub(crate) cutoffs: AtomicU64,
     /// Set when one thread of a race has the answer: the others stop.
@@ -474,6 +495,7 @@ impl KaylesEngine {
                 rule,
                 nodes: AtomicU64::new(0),
                 canonical_forms: AtomicU64::new(0),
+                canonical_leaves: AtomicU64::new(0),
                 bound_cuts: AtomicU64::new(0),
                 cutoffs: AtomicU64::new(0),
                 halt: std::sync::atomic::AtomicBool::new(false),
@@ -498,6 +520,7 @@ impl KaylesEngine {
         KaylesStats {
             nodes: s.nodes.load(Relaxed),
             canonical_forms: s.canonical_forms.load(Relaxed),
+            canonical_leaves: s.canonical_leaves.load(Relaxed),
             bound_cuts: s.bound_cuts.load(Relaxed),
             cutoffs: s.cutoffs.load(Relaxed),
             facts: s.table.len() as u64,

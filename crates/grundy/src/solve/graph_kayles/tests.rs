@@ -33,33 +33,50 @@ fn random_graph(n: usize, p: u64, seed: &mut u64) -> Graph {
 
 fn configs() -> Vec<KaylesConfig> {
     let base = KaylesConfig::default();
+    // Most settings leave out the direct values of small components, which would value every
+    // graph of these tests on the spot, so that the search itself is tested.
+    let searched = KaylesConfig { direct: 0, ..base };
     vec![
         base,
-        KaylesConfig { small: 0, ..base },
-        KaylesConfig { small: 30, ..base },
+        searched,
+        KaylesConfig { direct: 5, ..base },
+        KaylesConfig { small: 0, ..searched },
+        KaylesConfig { small: 30, ..searched },
         KaylesConfig {
             use_canonical: false,
             use_cutoff: false,
             use_bound: false,
             use_ordering: false,
-            ..base
+            ..searched
         },
         KaylesConfig {
             canonical_max_edges: 0,
             small: 2,
-            ..base
+            ..searched
+        },
+        KaylesConfig {
+            small: 2,
+            canonical_by_distance: false,
+            class_slots: 0,
+            ..searched
+        },
+        KaylesConfig {
+            small: 3,
+            direct: 4,
+            class_slots: 16,
+            ..searched
         },
         KaylesConfig {
             jobs: 2,
             small: 3,
-            ..base
+            ..searched
         },
         KaylesConfig {
             jobs: 2,
             small: 3,
             race: false,
             parallel_depth: 3,
-            ..base
+            ..searched
         },
     ]
 }
@@ -71,7 +88,7 @@ fn engine_agrees_with_brute_force_on_random_graphs() {
         for config in configs() {
             let engine = KaylesEngine::new(rule, config, Control::default()).unwrap();
             for round in 0..40 {
-                let n = 1 + round % 14;
+                let n = 1 + round % 17;
                 let p = [15, 30, 50][round % 3];
                 let g = random_graph(n, p, &mut seed);
                 let want = brute(&g, rule, g.all(), &mut FxHashMap::default());
@@ -127,12 +144,14 @@ fn tables_round_trip_through_a_file_and_damage_is_refused() {
     let file = dir.join("t.gkt");
     let mut seed = 3;
     let g = random_graph(14, 30, &mut seed);
-    // Engines without the small-region table, so every fact goes through the saved one.
+    // Engines without mex on small components nor direct values, so every fact goes through
+    // the saved table.
     let engine = || {
         KaylesEngine::new(
             Rule::Node,
             KaylesConfig {
                 small: 0,
+                direct: 0,
                 ..Default::default()
             },
             Control::default(),
@@ -174,4 +193,25 @@ fn a_cancelled_search_stops() {
     }
     let g = Graph::new(144, &edges).unwrap();
     assert_eq!(engine.nimber(&g, &g.all()), Err(Error::Interrupted));
+}
+
+#[test]
+fn direct_values_agree_with_brute_force_up_to_sixteen_vertices() {
+    // Every component of at most 16 vertices is valued on the spot (no search, no canonical
+    // form): dense and sparse random graphs, connected or not, under both rules.
+    let mut seed = 11;
+    for rule in [Rule::Node, Rule::Arc] {
+        let engine = KaylesEngine::new(rule, KaylesConfig::default(), Control::default()).unwrap();
+        for round in 0..60 {
+            let n = 10 + round % 7;
+            let p = [10, 20, 35, 60][round % 4];
+            if rule == Rule::Arc && p > 20 && n > 13 {
+                continue; // the brute force over edge moves grows fast
+            }
+            let g = random_graph(n, p, &mut seed);
+            let want = brute(&g, rule, g.all(), &mut FxHashMap::default());
+            assert_eq!(engine.nimber(&g, &g.all()).unwrap(), want, "{rule:?} {:?}", g.edges());
+        }
+        assert_eq!(engine.stats().canonical_forms, 0, "{rule:?}: no component needed a key");
+    }
 }
