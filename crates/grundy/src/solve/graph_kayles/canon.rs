@@ -239,15 +239,7 @@ impl Canon {
                 self.order
                     .push(u64::from(colours[v]) << 55 | (sig >> 17) << 8 | v as u64);
             }
-            self.order.sort_unstable();
-            let mut rank = 0u32;
-            for i in 0..n {
-                if i > 0 && self.order[i] >> 8 != self.order[i - 1] >> 8 {
-                    rank += 1;
-                }
-                colours[(self.order[i] & 0xff) as usize] = rank;
-            }
-            let now = rank as usize + 1;
+            let now = rank_colours(&mut self.order, colours);
             if now == cells || now == n {
                 return now;
             }
@@ -282,15 +274,7 @@ impl Canon {
         for (u, (&c, &d)) in colours.iter().zip(&self.dist).enumerate() {
             self.order.push(u64::from(c) << 40 | u64::from(d) << 8 | u as u64);
         }
-        self.order.sort_unstable();
-        let mut rank = 0u32;
-        for i in 0..n {
-            if i > 0 && self.order[i] >> 8 != self.order[i - 1] >> 8 {
-                rank += 1;
-            }
-            colours[(self.order[i] & 0xff) as usize] = rank;
-        }
-        rank as usize + 1
+        rank_colours(&mut self.order, colours)
     }
 
     /// The individualisation search below the colouring at the top of `stack` (its last n
@@ -460,6 +444,21 @@ impl Canon {
         self.rows = rows;
         HASHED | (f.finish() & LOW_126)
     }
+}
+
+/// Sort `order` (entries `key << 8 | vertex`) and give each vertex the rank of its key among
+/// the distinct keys as its colour; the number of colours. The step shared by colour
+/// refinement and individualisation by distance.
+fn rank_colours(order: &mut [u64], colours: &mut [u32]) -> usize {
+    order.sort_unstable();
+    let mut rank = 0u32;
+    for i in 0..order.len() {
+        if i > 0 && order[i] >> 8 != order[i - 1] >> 8 {
+            rank += 1;
+        }
+        colours[(order[i] & 0xff) as usize] = rank;
+    }
+    rank as usize + 1
 }
 
 #[cfg(test)]
