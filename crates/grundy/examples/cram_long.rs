@@ -29,6 +29,7 @@ fn main() {
     let mut config = CramConfig {
         use_transpose: h == w,
         killers: CramConfig::killers_for(h, w),
+        low_first_values: CramConfig::low_first_values_for(h, w),
         ..CramConfig::default()
     };
     let mut limit = None;
@@ -43,6 +44,7 @@ fn main() {
             "ks" => ks = value.split(',').map(|k| k.parse().expect("a number")).collect(),
             "options" => options_k = Some(value.parse::<u8>().expect("a number")),
             "killers" => config.killers = value.parse().expect("a number"),
+            "values" => config.low_first_values = u32::from_str_radix(value, 16).expect("a hexadecimal mask"),
             "exact" => exact = value == "1",
             "limit" => limit = Some(Duration::from_secs_f64(value.parse().expect("seconds"))),
             _ => panic!("{usage}"),

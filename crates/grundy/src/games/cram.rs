@@ -367,6 +367,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     let config = CramConfig {
         use_transpose: board.w == board.h,
         killers: CramConfig::killers_for(board.h as u32, board.w as u32),
+        low_first_values: CramConfig::low_first_values_for(board.h as u32, board.w as u32),
         table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
         max_states: settings.max_table_states,
         ..CramConfig::default()

@@ -57,6 +57,7 @@ fn board_nimber(
     let config = CramConfig {
         use_transpose: rows == cols,
         killers: CramConfig::killers_for(rows, cols),
+        low_first_values: CramConfig::low_first_values_for(rows, cols),
         table_entries: entries_within(bytes, PackedTable::ENTRY_BYTES),
         ..CramConfig::default()
     };

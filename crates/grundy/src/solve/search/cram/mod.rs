@@ -49,7 +49,19 @@
 //!   The cost of high first below 4 is counted ([`CramStats::wasted_high`]): on 3×14 and 3×17
 //!   more than half the nodes search for an option of value k (mostly 1 or 2) in a region
 //!   that turns out to have a smaller value (session 17); low first from 2 removes that but
-//!   costs 3×14 2.6×, so which tests to take low first is open.
+//!   costs 3×14 2.6×.
+//! - Low first for chosen values (session 18, [`CramConfig::low_first_values`]): on 3-row
+//!   boards the waste is mostly in tests of k = 2 (3×17: 3.6 of its 4.0 M wasted nodes, in
+//!   tests "g = 2" of regions of value 0 or 1, several of them near the root costing
+//!   0.4–0.8 M nodes each). Tests of k = 2 (and only 2) taken low first, once the cutoff pass
+//!   found no option of value 2: 3×14 1.06 → 0.81 M nodes, 3×17 6.75 → 3.74 M, 3×18 8.83 →
+//!   8.42 M, 3×15 and 3×16 unchanged, 3×13 0.23 → 0.36 M. Low first for k = 1 too, or for
+//!   k = 3 too, cost more on 3×14 and 3×17 than it saved; so did rules on what the cutoff pass
+//!   knew (how many values below k it left open, how many options it knew, whether it saw a
+//!   value above k: docs/performance-notes.md, "Cram 3×n (session 18)"). On 4×9, 4×11, 5×7
+//!   and 5×8 it changed the nodes by less than 2 %, the large square boards were not
+//!   measured, so the front ends set it for boards of at most 3 rows or columns only
+//!   ([`CramConfig::low_first_values_for`]).
 //! - Killer moves (session 17, [`CramConfig::killers`]): the domino of the last options found
 //!   of the value sought, at the same depth of the recursion, is tried right after the
 //!   splitting moves. On boards of 3 rows the canonical frame of a region is stable from one
@@ -177,6 +189,12 @@ pub struct CramConfig {
     /// for boards of at most 3 rows or columns ([`CramConfig::killers_for`]), the only ones
     /// where it pays (module doc, "Pruning").
     pub killers: u8,
+    /// The values k below [`CramConfig::low_first_from`] whose tests "g(R) = k" look for the
+    /// lower values first (bit k), once the table cutoff pass has found no option of value k
+    /// (0: none). Off by default; the front ends set bit 2 for boards of at most 3 rows or
+    /// columns ([`CramConfig::low_first_values_for`]): there, a region asked "g = 2" is
+    /// often of value 0 or 1, and low first cut 3×17's nodes by 45 % (module doc, "Pruning").
+    pub low_first_values: u32,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).
     pub table_entries: usize,
@@ -196,6 +214,7 @@ impl Default for CramConfig {
             options_low_first: false,
             low_first_from: 4,
             killers: 0,
+            low_first_values: 0,
             table_entries: 1 << 24,
             max_states: usize::MAX,
         }
@@ -208,6 +227,14 @@ impl CramConfig {
     /// 5×7, 5×8: 13–49 % more nodes with it).
     pub fn killers_for(rows: u32, cols: u32) -> u8 {
         if rows.min(cols) <= 3 { 2 } else { 0 }
+    }
+
+    /// The values looked for low first below [`CramConfig::low_first_from`]
+    /// ([`CramConfig::low_first_values`]) on boards of `rows` × `cols`: 2 when one side is at
+    /// most 3 (3×14 −23 %, 3×17 −45 %, 3×18 −5 % nodes), else none (4×9, 4×11, 5×7, 5×8
+    /// changed by less than 2 %; the larger square boards were not measured).
+    pub fn low_first_values_for(rows: u32, cols: u32) -> u32 {
+        if rows.min(cols) <= 3 { 1 << 2 } else { 0 }
     }
 }
 

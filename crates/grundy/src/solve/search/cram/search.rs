@@ -157,6 +157,9 @@ impl<T: FactStore> CramSearch<T> {
         if self.config.use_ordering {
             self.opts[ob..].sort_unstable_by_key(|o| o.order);
         }
+        // The cutoff pass found no option of value k: the values chosen by the switches are
+        // now looked for low first.
+        let low_first = low_first || self.low_first_here(k);
         let (n0, w0) = (self.stats.nodes, self.stats.wasted_high);
         if !low_first && self.find_option(ob, k)? {
             let work = self.stats.nodes - start + 1;
@@ -195,6 +198,12 @@ impl<T: FactStore> CramSearch<T> {
         let work = self.stats.nodes - start + 1;
         self.put_value(x, k, work);
         Ok(true)
+    }
+
+    /// Whether a test "g(x) = k" not answered by the cutoff pass looks for the lower values
+    /// first ([`CramConfig::low_first_values`](super::CramConfig::low_first_values)).
+    fn low_first_here(&self, k: u8) -> bool {
+        k < 32 && self.config.low_first_values >> k & 1 == 1
     }
 
     /// Push the options of region `x` onto `opts`, each evaluated from the table as soon as it

@@ -16,6 +16,13 @@ fn configs() -> Vec<CramConfig> {
             ..CramConfig::default()
         },
         CramConfig {
+            low_first_from: 5,
+            low_first_values: 0b0110,
+            killers: 2,
+            table_entries: 64,
+            ..CramConfig::default()
+        },
+        CramConfig {
             small: 3,
             use_symmetry: false,
             use_ordering: false,
@@ -24,6 +31,7 @@ fn configs() -> Vec<CramConfig> {
             options_low_first: false,
             low_first_from: u8::MAX,
             killers: 0,
+            low_first_values: 0,
             table_entries: 16,
             max_states: usize::MAX,
         },
@@ -41,7 +49,7 @@ fn random_boards_with_blocked_cells_equal_the_plain_solver() {
         let bits = full.bits & (next() | next());
         let b = Board { bits, ..full };
         let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
-        let c = configs()[round % 3];
+        let c = configs()[round % configs().len()];
         // Alternately at the board's own stride and at the stride of 8 of boards up to 8×8.
         let mut s = if round % 2 == 0 {
             CramSearch::new(w as u32, c)
@@ -74,7 +82,7 @@ fn wide_boards_at_the_stride_of_16_equal_the_plain_solver() {
         };
         let b = Board { bits, ..full };
         let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
-        let c = configs()[round % 3];
+        let c = configs()[round % configs().len()];
         for mut s in [
             CramSearch::new(w as u32, c),
             CramSearch::for_board(w as u32, h as u32, c),
@@ -164,7 +172,7 @@ fn the_parallel_engine_equals_the_single_threaded_one_and_the_plain_solver() {
         };
         let b = Board { bits, ..full };
         let plain = Solver::plain(Cram).nimber(&b).unwrap().0 as u8;
-        let c = configs()[round % 3];
+        let c = configs()[round % configs().len()];
         let mut one = CramSearch::new(w as u32, c);
         let jobs = 2 + round % 2;
         let mut team = if round % 2 == 0 {
@@ -201,7 +209,7 @@ fn the_nimber_with_the_zero_options_alongside_equals_one_engine() {
             full.bits & (next() | next() | next())
         };
         let b = Board { bits, ..full };
-        let c = configs()[round % 3];
+        let c = configs()[round % configs().len()];
         let mut one = CramSearch::new(w as u32, c);
         let options: Vec<u64> = Cram.moves(&b).iter().map(|m| m.position.bits).collect();
         let alone: Vec<bool> = options.iter().map(|&o| one.has_value(o, 0).unwrap()).collect();
@@ -264,6 +272,49 @@ fn a_cancelled_parallel_search_stops_with_interrupted() {
     let control = Control::default().with_cancel(cancel);
     let mut team = ParallelCram::new(7, CramConfig::default(), 2, &control).unwrap();
     assert_eq!(team.nimber(Board::rectangle(5, 7).bits), Err(Error::Interrupted));
+}
+
+#[test]
+fn values_looked_for_low_first_change_no_value() {
+    // Small regions by outcome tests (small: 4), so that tests of k = 1, 2, 3 are made on
+    // regions of many values; on long 3-row boards (where the front ends set bit 2) and 4×5.
+    let mut next = crate::xorshift(0x2f6b_7e12_c0ff_ee99u64);
+    for (h, w) in [(3usize, 7usize), (3, 8), (4, 5)] {
+        let full = Board::rectangle(h, w);
+        let boards: Vec<(u64, u8)> = (0..20)
+            .map(|round| {
+                let bits = if round == 0 {
+                    full.bits
+                } else {
+                    full.bits & (next() | next() | next())
+                };
+                let plain = Solver::plain(Cram).nimber(&Board { bits, ..full }).unwrap().0 as u8;
+                (bits, plain)
+            })
+            .collect();
+        for values in [
+            1 << 1,
+            1 << 2,
+            1 << 3,
+            0b1110,
+            CramConfig::low_first_values_for(h as u32, w as u32),
+        ] {
+            let c = CramConfig {
+                small: 4,
+                low_first_values: values,
+                killers: CramConfig::killers_for(h as u32, w as u32),
+                ..CramConfig::default()
+            };
+            let mut s = CramSearch::for_board(w as u32, h as u32, c);
+            for &(bits, plain) in &boards {
+                let shown = Board { bits, ..full }.format();
+                assert_eq!(s.nimber(bits).unwrap(), plain, "{shown} values={values:b}");
+                for k in 0..5 {
+                    assert_eq!(s.has_value(bits, k).unwrap(), plain == k, "{shown} {k}");
+                }
+            }
+        }
+    }
 }
 
 /// The published nimbers of rectangles (P. Beling's table of Cram nimbers computed with igs, in
