@@ -55,9 +55,9 @@ fn with_files<R>(files: Files, f: impl FnOnce() -> R) -> R {
 }
 
 /// `value`: the command line's `value --json` document for `spec` (`value --misere --json`
-/// when `misere`); `files`: texts the spec names as files (a graph given as edges).
+/// when `misere`, `--no-moves` unless `moves`); `files`: texts the spec names as files (a graph given as edges).
 #[pyfunction]
-#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false, files=None))]
+#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false, files=None, moves=true))]
 fn value_json(
     py: Python<'_>,
     spec: String,
@@ -65,6 +65,7 @@ fn value_json(
     max_memory: Option<String>,
     misere: bool,
     files: Files,
+    moves: bool,
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
@@ -72,10 +73,29 @@ fn value_json(
             json(&query::value(
                 &games::words(&spec),
                 Convention::misere_if(misere),
-                true,
+                moves,
                 &settings,
             )?)
         })
+    })
+}
+
+/// `split`: the command line's `split GAME ARGS --json` document, the tasks of a position
+/// (each class of equal options once, as the words of `value`), nothing valued.
+#[pyfunction]
+fn split_json(py: Python<'_>, spec: String) -> PyResult<String> {
+    run(py, &Limits::default(), move |settings| {
+        json(&query::split::split(&games::words(&spec), &settings)?)
+    })
+}
+
+/// `split merge`: the region databases `parts` merged into `out` (refused when two parts
+/// disagree on a region, or one is damaged); the command line's `split merge --json` document.
+#[pyfunction]
+fn merge_tables_json(py: Python<'_>, parts: Vec<String>, out: String) -> PyResult<String> {
+    run(py, &Limits::default(), move |_| {
+        let parts: Vec<std::path::PathBuf> = parts.iter().map(std::path::PathBuf::from).collect();
+        json(&query::split::merge_tables(&parts, std::path::Path::new(&out))?)
     })
 }
 
@@ -310,6 +330,8 @@ type VertexValue = (i64, Vec<u64>, &'static str, Vec<usize>, Vec<usize>);
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value_json, m)?)?;
     m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
+    m.add_function(wrap_pyfunction!(split_json, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_tables_json, m)?)?;
     m.add_function(wrap_pyfunction!(sum_json, m)?)?;
     m.add_function(wrap_pyfunction!(genus_json, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_spec, m)?)?;

@@ -33,6 +33,12 @@ pub trait AnyPosition {
     fn game(&self) -> String;
     /// The position in the game's notation.
     fn text(&self) -> String;
+    /// The position's canonical form in the game's notation: two positions with equal keys
+    /// have equal values (mirror images of a board, reordered heaps); without a canonical
+    /// form, the text itself.
+    fn key(&self) -> String {
+        self.text()
+    }
     /// Whether the last player to move wins (normal play) or loses (misère play).
     fn convention(&self) -> Convention {
         Convention::Normal
@@ -229,6 +235,12 @@ impl<E: Engine> AnyPosition for Instance<E> {
 
     fn text(&self) -> String {
         self.engine.borrow().game().format(&self.position)
+    }
+
+    fn key(&self) -> String {
+        let engine = self.engine.borrow();
+        let game = engine.game();
+        game.format(&game.canonical(self.position.clone()))
     }
 
     fn convention(&self) -> Convention {

@@ -83,6 +83,31 @@ pub enum Command {
     /// The explorer: a web page and a JSON API on 127.0.0.1 (docs/api.md):
     /// `grundy serve [--port P] [--open]`.
     Serve(ServeArgs),
+    /// One hard position as independent tasks, one per class of equal options, printed as the
+    /// words of `grundy value` (one line each, nothing valued): `grundy split cram 3x20`; then
+    /// `grundy split merge part-*.db -o all.db` merges the tasks' region databases
+    /// (docs/distributed.md, "One board over several machines").
+    #[command(after_help = GAME_WORDS)]
+    Split(SplitArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SplitArgs {
+    /// GAME ARGS: the position to split; or `merge FILE...` to merge the tasks' region
+    /// databases (with -o).
+    #[arg(
+        value_name = "GAME ARGS | merge FILE...",
+        required = true,
+        allow_hyphen_values = true
+    )]
+    pub words: Vec<String>,
+    /// `merge`: the merged region database.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+    #[command(flatten)]
+    pub json: Json,
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 /// `--max-states` and `--max-memory`: how far a computation may go.

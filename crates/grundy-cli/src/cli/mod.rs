@@ -17,6 +17,7 @@ mod position;
 mod progress;
 mod render;
 mod seq;
+mod split;
 mod table;
 mod verify;
 mod wtia;
@@ -217,6 +218,7 @@ fn run(cli: Cli) -> Result<String, Error> {
             let settings = settings(&a.limits)?;
             census::run(&a, settings)
         }
+        Command::Split(a) => split::run(&a, settings(&a.limits)?),
         Command::Serve(a) => serve(&a),
     }
 }

@@ -631,3 +631,57 @@ fn cram_value_is_the_same_on_one_thread_and_on_several_and_no_moves_stops_after_
     let out = grundy(&["value", "cram", "3x3", "--jobs", "x"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `grundy split cram 3x6` prints one task a line (the words of `value`); valued with their own
+/// region databases, merged by `split merge`, the board's value from the merged database is
+/// the mex of the tasks'; bad uses are refused with exit 2.
+#[test]
+fn a_board_split_into_tasks_and_merged_gives_its_value() {
+    let d = std::env::temp_dir().join(format!("grundy-split-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let out = grundy(&["split", "cram", "3x6"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tasks: Vec<&str> = text.lines().collect();
+    assert!(
+        tasks.len() > 3 && tasks.iter().all(|t| t.starts_with("cram ")),
+        "{text}"
+    );
+    let mut values = Vec::new();
+    let mut parts = Vec::new();
+    for (i, t) in tasks.iter().enumerate() {
+        let part = d.join(format!("part-{i}.db")).to_str().unwrap().to_string();
+        let mut args: Vec<&str> = vec!["value"];
+        args.extend(t.split_whitespace());
+        args.extend(["--no-moves", "--table", &part]);
+        values.push(crate::support::natural(&json(&[&args[..], &["--json"]].concat())["value"]).unwrap());
+        parts.push(part);
+    }
+    let merged = d.join("all.db").to_str().unwrap().to_string();
+    let mut args = vec!["split", "merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["-o", &merged]);
+    let out = grundy(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("regions"));
+    let mex = (0..).find(|v| !values.contains(v)).unwrap();
+    let root = json(&["value", "cram", "3x6", "--no-moves", "--table", &merged, "--json"]);
+    assert_eq!(crate::support::natural(&root["value"]), Some(mex));
+    assert_eq!(
+        Some(mex),
+        crate::support::natural(&json(&["value", "cram", "3x6", "--no-moves", "--json"])["value"])
+    );
+    for bad in [
+        vec!["split", "merge", &merged],
+        vec!["split", "merge", "-o", &merged],
+        vec!["split", "cram", "3x6", "-o", &merged],
+        vec!["split", "nim", "3", "4"],
+        vec!["split", "merge", "/nonexistent/part.db", "-o", &merged],
+    ] {
+        let out = grundy(&bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{bad:?}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -15,7 +15,7 @@ in Python as a function giving the options of a position.
 2
 
 Functions: :func:`value`, :func:`sum`, :func:`sequence`, :func:`solve`, :func:`table`,
-:func:`graph`, :func:`quotient`, :func:`census`. Bad input raises ``ValueError`` with the library's message; a limit
+:func:`graph`, :func:`quotient`, :func:`census`, :func:`split_value`. Bad input raises ``ValueError`` with the library's message; a limit
 (``max_states``, ``max_memory``) raises :class:`LimitError`; Ctrl-C stops a computation within a
 second (``KeyboardInterrupt``). Long computations release the GIL. docs/python.md is the guide.
 """
@@ -32,6 +32,7 @@ from . import _grundy
 from ._grundy import BLANK, LOOPY, LimitError, __version__
 from ._reports import Component, GraphValues, Move, Quotient, Sequence, Table, Value
 from ._census import census, census_members, census_row
+from ._split import split_tasks, split_task, split_value
 
 __all__ = [
     "value",
@@ -44,6 +45,9 @@ __all__ = [
     "census",
     "census_members",
     "census_row",
+    "split_tasks",
+    "split_task",
+    "split_value",
     "Sum",
     "Value",
     "Move",
@@ -80,6 +84,7 @@ def value(
     misere: bool = False,
     max_states: Optional[int] = None,
     max_memory: Optional[str] = None,
+    moves: bool = True,
 ) -> Value:
     """The value of a position named as on the command line (``grundy value GAME ARGS``).
 
@@ -103,7 +108,9 @@ def value(
     2
 
     ``max_states`` bounds the positions a search keeps, ``max_memory`` (``"512M"``, ``"8G"``)
-    the process's memory; reaching either raises :class:`LimitError`.
+    the process's memory; reaching either raises :class:`LimitError`. ``moves=False`` stops
+    after the value and the outcome (``--no-moves``): the winning moves of a hard board can
+    cost more than its value.
     """
     files = None
     spec = _spec(spec)
@@ -113,7 +120,7 @@ def value(
             raise ValueError("with graph=, spec is the game's name, e.g. value('node-kayles', graph=edges)")
         files = {GRAPH_FILE: _graph_json(graph)}
         spec = " ".join([words[0], GRAPH_FILE] + words[1:])
-    report = _grundy.value_json(spec, max_states, max_memory, _flag(misere), files)
+    report = _grundy.value_json(spec, max_states, max_memory, _flag(misere), files, bool(moves))
     return Value._from_report(_json.loads(report))
 
 

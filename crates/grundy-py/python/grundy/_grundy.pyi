@@ -19,7 +19,10 @@ def value_json(
     max_memory: Optional[str] = None,
     misere: bool = False,
     files: Optional[Dict[str, str]] = None,
+    moves: bool = True,
 ) -> str: ...
+def split_json(spec: str) -> str: ...
+def merge_tables_json(parts: List[str], out: str) -> str: ...
 def quotient_json(
     spec: str,
     to: int,

@@ -10,7 +10,8 @@
 //! - dispatches `explain` between a position, a sum and a heap's genus ([`explain`]);
 //! - computes sequences, normal or misère ([`seq`]), and tables ([`table`]);
 //! - summarises the registry ([`list`]);
-//! - picks the perfect opponent's move ([`opponent`], [`play_turn`]).
+//! - picks the perfect opponent's move ([`opponent`], [`play_turn`]);
+//! - splits a hard position into tasks and merges their databases ([`split`]).
 //!
 //! Why: before it, each front end rebuilt these requests and they drifted apart (the game list
 //! counted sequence games two ways; terminal and web play fell back differently on huge
@@ -21,6 +22,7 @@
 pub mod census;
 pub mod opponent;
 pub mod seq;
+pub mod split;
 pub mod table;
 
 use crate::error::{Error, Result};

@@ -103,6 +103,32 @@ pub struct CensusRow {
 }
 
 impl CensusRow {
+    /// A row of `code` to `to` with `status` and nothing else found yet (every optional column
+    /// empty, no largest heap or value, time 0): the start of every row a census builds.
+    pub fn empty(code: &str, to: u64, status: Status) -> CensusRow {
+        CensusRow {
+            code: code.to_string(),
+            to,
+            status,
+            period: None,
+            preperiod: None,
+            saltus: None,
+            last_exceptional: None,
+            largest_heap: 0,
+            largest_value: 0,
+            rare_heaps: None,
+            fingerprint: None,
+            rule: None,
+            also: None,
+            quotient_to: None,
+            quotient_order: None,
+            quotient_reached: None,
+            quotient_period: None,
+            quotient_preperiod: None,
+            seconds: 0.0,
+        }
+    }
+
     /// The quotient column as text: the order; `@h` when the quotient stopped at heap h, short
     /// of the heap asked (it outgrew the work budget there: still growing); `, Φ p from n`
     /// when the periodicity theorem proves it for every heap. Empty when not asked.

@@ -82,25 +82,10 @@ fn board_nimber(
 /// `largest_value`, proved (a board is one value: no period).
 fn board_row_of(code: &str, cols: u32, value: u8, to: u64, start: Instant) -> CensusRow {
     CensusRow {
-        code: code.to_string(),
-        to,
-        status: CensusStatus::Proved,
-        period: None,
-        preperiod: None,
-        saltus: None,
-        last_exceptional: None,
         largest_heap: u64::from(cols),
         largest_value: u64::from(value),
-        rare_heaps: None,
-        fingerprint: None,
-        rule: None,
-        also: None,
-        quotient_to: None,
-        quotient_order: None,
-        quotient_reached: None,
-        quotient_period: None,
-        quotient_preperiod: None,
         seconds: start.elapsed().as_secs_f64(),
+        ..CensusRow::empty(code, to, CensusStatus::Proved)
     }
 }
 

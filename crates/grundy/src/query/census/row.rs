@@ -149,9 +149,6 @@ fn row_of(code: &str, to: u64, computed: &Computed) -> CensusRow {
         None => (CensusStatus::Open, seen_in_code(len, at), None),
     };
     CensusRow {
-        code: code.to_string(),
-        to,
-        status,
         period: period.as_ref().map(|p| p.period),
         preperiod: period.as_ref().map(|p| p.preperiod),
         saltus: period.as_ref().map(|p| p.saltus),
@@ -163,14 +160,7 @@ fn row_of(code: &str, to: u64, computed: &Computed) -> CensusRow {
         largest_value,
         rare_heaps,
         fingerprint,
-        rule: None,
-        also: None,
-        quotient_to: None,
-        quotient_order: None,
-        quotient_reached: None,
-        quotient_period: None,
-        quotient_preperiod: None,
-        seconds: 0.0,
+        ..CensusRow::empty(code, to, status)
     }
 }
 

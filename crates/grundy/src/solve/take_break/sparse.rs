@@ -51,16 +51,16 @@ impl State<'_> {
         }
         self.mark_small_options(g, n);
         let unequal = self.rules.unequal;
-        // One thread, heap after heap: the rare splits of heap n + j read values below n only
-        // when every split removes at least j counters (so do its rare heaps, all below n), so
-        // they are marked beside those of heap n (up to 4 heaps, `mark_rare_splits_batch`),
-        // where the values g(m − r), …, g(m + j − r) are neighbours. Either this heap's were
-        // marked so, or this heap marks its own and the next ones'.
+        // One thread, heap after heap: the rare splits of heap n + j (j < 4) are marked beside
+        // those of heap n (`mark_rare_splits_batch`), where the values g(m − r), …,
+        // g(m + j − r) are neighbours, for every rare r whose part m + j − r is below n. The
+        // rest, marked by heap n + j itself: the rare r ≤ 3 − i of a split removing i (their
+        // part may be heap n or later) and the rare heaps found from heap n on. Either this
+        // heap's were marked so, or this heap marks its own and the next ones'.
         let len = self.seen.len();
         let premarked = far.is_none() && self.next_heaps.contains(&n) && self.next_seen.len() == 3 * len;
-        let least = self.splits.iter().copied().min().unwrap_or(0);
-        let batch = if far.is_none() && !premarked && !unequal && self.splits.iter().all(|&i| n >= i + 2) {
-            (least + 1).min(4).min(self.next_checkpoint - n)
+        let batch = if far.is_none() && !premarked && self.splits.iter().all(|&i| n >= i + 2) {
+            4.min(self.next_checkpoint - n)
         } else {
             1
         };
@@ -73,6 +73,12 @@ impl State<'_> {
         } else {
             self.next_heaps = 0..0;
         }
+        // The first heap of the batch and its length.
+        let (first, width) = if premarked {
+            (self.next_heaps.start - 1, self.next_heaps.len() + 1)
+        } else {
+            (n, batch)
+        };
         if batch > 1 {
             if self.next_seen.len() != 3 * len {
                 self.next_seen = vec![0; 3 * len];
@@ -81,23 +87,36 @@ impl State<'_> {
                 table[..bound].fill(0);
             }
             for si in 0..self.splits.len() {
-                let m = n - self.splits[si];
-                let (seen, next, rare) = (&mut self.seen, &mut self.next_seen, &self.rare);
+                let i = self.splits[si];
+                let m = n - i;
+                let small = self
+                    .rare
+                    .partition_point(|&(r, _)| (r as usize) < batch.saturating_sub(i));
+                let (seen, next, rare) = (&mut self.seen, &mut self.next_seen, &self.rare[small..]);
                 match batch {
-                    2 => mark_rare_splits_batch::<S, 2>(seen, next, rare, g, m),
-                    3 => mark_rare_splits_batch::<S, 3>(seen, next, rare, g, m),
-                    _ => mark_rare_splits_batch::<S, 4>(seen, next, rare, g, m),
+                    2 => mark_rare_splits_batch::<S, 2>(seen, next, rare, g, m, unequal),
+                    3 => mark_rare_splits_batch::<S, 3>(seen, next, rare, g, m, unequal),
+                    _ => mark_rare_splits_batch::<S, 4>(seen, next, rare, g, m, unequal),
                 }
             }
             self.next_heaps = n + 1..n + batch;
         }
-        // Every split with a rare part.
+        // Every split with a rare part (or what the batch left of them).
         for si in 0..self.splits.len() {
             let i = self.splits[si];
-            if n < i + 2 || premarked || batch > 1 {
+            if n < i + 2 {
                 continue;
             }
             let m = n - i;
+            if width > 1 {
+                let small = self
+                    .rare
+                    .partition_point(|&(r, _)| (r as usize) < width.saturating_sub(i));
+                let found = self.rare.partition_point(|&(r, _)| (r as usize) < first).max(small);
+                mark_rare_splits(&mut self.seen, &self.rare[..small], g, m, unequal);
+                mark_rare_splits(&mut self.seen, &self.rare[found..], g, m, unequal);
+                continue;
+            }
             match far {
                 None => mark_rare_splits(&mut self.seen, &self.rare, g, m, unequal),
                 Some((_, start, _)) => {
@@ -220,11 +239,12 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
 }
 
 /// [`mark_rare_splits`] of the heaps m (into `seen`) and m + 1, …, m + K − 1 (into the
-/// tables of `next`, each as long as `seen`) at once, for rules without the `unequal`
-/// restriction, `rare` holding every rare heap below m + K − 1: the K values
+/// tables of `next`, each as long as `seen`) at once, `rare` holding the rare heaps r whose
+/// parts m + K − 1 − r are known (r ≥ K when no counter is removed): the K values
 /// g(m − r), …, g(m + K − 1 − r) of each rare r < m are neighbours (one cache line serves
 /// them all, where heap after heap each was a load of its own, from the L2 cache at 10^6
-/// heaps). Heap m + j also has the splits of the rare r in m..m + j.
+/// heaps; on disk, one page look-up serves them all). Heap m + j also has the splits of the
+/// rare r in m..m + j. With `unequal`, the split of heap m + j into two equal parts is left out.
 #[inline(never)]
 pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     seen: &mut [u8],
@@ -232,6 +252,7 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     rare: &[(u32, u32)],
     g: &S,
     m: usize,
+    unequal: bool,
 ) {
     let len = seen.len();
     let wrap = len - 1;
@@ -244,27 +265,81 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
         }
         // Heap m + j has the split r + (m + j − r) for j > r − m.
         for j in r - m + 1..K {
-            next[(j - 1) * len + ((x ^ g.at(m + j - r)) as usize & wrap)] = 1;
+            if !(unequal && m + j == 2 * r) {
+                next[(j - 1) * len + ((x ^ g.at(m + j - r)) as usize & wrap)] = 1;
+            }
         }
     }
     let rare = &rare[..below];
     let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else {
         return;
     };
+    // The splits of a rare r into g(m + j − r) for each j (the equal one left out): for a rare
+    // r at the middle of some heap m + j, and for reads across two runs of a store on disk.
+    let one_by_one = |seen: &mut [u8], next: &mut [u8], r: usize, x: u32| {
+        for j in 0..K {
+            if unequal && m + j == 2 * r {
+                continue;
+            }
+            let v = (x ^ g.at(m + j - r)) as usize & wrap;
+            if j == 0 {
+                seen[v] = 1;
+            } else {
+                next[(j - 1) * len + v] = 1;
+            }
+        }
+    };
+    let middle = |r: usize| unequal && 2 * r >= m && 2 * r < m + K;
     let lo = m - last as usize;
-    let Some(cells) = g.exact(lo, m + K - 1 - first as usize) else {
-        mark_rare_splits(seen, rare, g, m, false);
-        for j in 1..K {
-            mark_rare_splits(&mut next[(j - 1) * len..j * len], rare, g, m + j, false);
+    if let Some(cells) = g.exact(lo, m + K - 1 - first as usize) {
+        for &(r, x) in rare {
+            let r = r as usize;
+            if middle(r) {
+                one_by_one(seen, next, r, x);
+                continue;
+            }
+            let b = m - r - lo;
+            let run: &[S::Cell; K] = cells[b..b + K].try_into().expect("K cells");
+            seen[(x ^ run[0].into()) as usize & wrap] = 1;
+            for j in 1..K {
+                next[(j - 1) * len + ((x ^ run[j].into()) as usize & wrap)] = 1;
+            }
         }
         return;
-    };
-    for &(r, x) in rare {
-        let b = m - r as usize - lo;
-        let run: &[S::Cell; K] = cells[b..b + K].try_into().expect("K cells");
-        seen[(x ^ run[0].into()) as usize & wrap] = 1;
-        for j in 1..K {
-            next[(j - 1) * len + ((x ^ run[j].into()) as usize & wrap)] = 1;
+    }
+    // An escaped heap in the window, or a store on disk: run by run as in `mark_rare_splits`
+    // (r increases, so b = m − r decreases), an escaped cell through `Cells::at`.
+    let mut i = 0;
+    while i < rare.len() {
+        let (r0, x0) = rare[i];
+        let Some((start, cells, escape)) = g.piece(m - r0 as usize) else {
+            i += 1;
+            one_by_one(seen, next, r0 as usize, x0);
+            continue;
+        };
+        let end = start + cells.len();
+        while let Some(&(r, x)) = rare.get(i) {
+            let r = r as usize;
+            let b = m - r;
+            if b < start {
+                break;
+            }
+            i += 1;
+            if b + K > end || middle(r) {
+                one_by_one(seen, next, r, x);
+                continue;
+            }
+            let run = &cells[b - start..b - start + K];
+            for (j, &c) in run.iter().enumerate() {
+                let c: u32 = c.into();
+                let y = if c >= escape { g.at(b + j) } else { c };
+                let v = (x ^ y) as usize & wrap;
+                if j == 0 {
+                    seen[v] = 1;
+                } else {
+                    next[(j - 1) * len + v] = 1;
+                }
+            }
         }
     }
 }
@@ -452,13 +527,13 @@ impl FarView<'_> {
     /// of them): the rare r that every heap of the group reads (r ≥ m + K − start for the
     /// heap m + K − 1 left by the last) go through [`mark_rare_splits_batch`], whose values of
     /// the K heaps are neighbours (every value read is below `start`, so K is not bound by the
-    /// removals here as it is heap after heap); the few others heap by heap. `unequal` rules
-    /// and a short group go heap by heap. Groups of 8 against heap by heap: 0.007 to 10^6 on two
+    /// removals here as it is heap after heap); the few others heap by heap. A short group
+    /// goes heap by heap. Groups of 8 against heap by heap: 0.007 to 10^6 on two
     /// threads 25.2 → 22.1 s of CPU (4: 23.1 s, 16: 22.1 s; docs/performance-notes.md, session 11).
     fn far_sparse_group<S: Cells>(&self, g: &S, start: usize, n0: usize, tables: &mut [u8], width: usize) {
         let count = tables.len() / width;
         let whole = count == FAR_GROUP && self.splits.iter().all(|&i| n0 >= i + 2);
-        if !whole || self.unequal {
+        if !whole {
             for (k, table) in tables.chunks_exact_mut(width).enumerate() {
                 self.far_sparse(g, start, n0 + k, table);
             }
@@ -473,11 +548,11 @@ impl FarView<'_> {
                 let edge = self
                     .rare
                     .partition_point(|&(r, _)| (r as usize) < (m + j + 1).saturating_sub(start));
-                mark_rare_splits(table, &self.rare[edge.min(from)..from], g, m + j, false);
+                mark_rare_splits(table, &self.rare[edge.min(from)..from], g, m + j, self.unequal);
             }
             let (first, rest) = tables.split_at_mut(width);
             let rare = &self.rare[from..];
-            mark_rare_splits_batch::<S, FAR_GROUP>(first, rest, rare, g, m);
+            mark_rare_splits_batch::<S, FAR_GROUP>(first, rest, rare, g, m, self.unequal);
         }
     }
 

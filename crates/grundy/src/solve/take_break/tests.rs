@@ -69,6 +69,28 @@ fn sparse_plain_and_reference_agree_on_small_codes() {
     assert_eq!((0..=300).map(|n| c.values.get(n)).collect::<Vec<_>>(), r);
 }
 
+/// The sparse method marks the rare splits of 4 heaps at once, also where a split removes
+/// fewer than 3 counters (the rare heaps 1, 2, 3 and the heaps found within the 4 are left to
+/// each heap) and for Grundy's game (the equal split left out): equal to the plain method on
+/// one thread (heap by heap) and two (the race with the pipelined blocks, groups of 8).
+#[test]
+fn batched_rare_splits_equal_the_plain_method() {
+    for (code, unequal, to) in [
+        (vec![4u8], true, 20_000u64),
+        (vec![4, 0, 7], false, 12_000),
+        (vec![0, 4, 4], false, 12_000),
+        (vec![0, 0, 4, 7], false, 12_000),
+    ] {
+        let rules = TakeBreak::new(code.clone(), unequal);
+        let plain = all_values(&with_jobs(&rules, to, Method::Plain, 1, Values::U8(Vec::new())));
+        for jobs in [1, 2] {
+            let sparse = with_jobs(&rules, to, Method::Sparse, jobs, Values::U8(Vec::new()));
+            assert!(sparse.sparse_mask.is_some(), "{code:?}: the sparse method ran");
+            assert_eq!(all_values(&sparse), plain, "{code:?} jobs {jobs}");
+        }
+    }
+}
+
 #[test]
 fn every_method_equals_the_definition_on_random_codes() {
     // Codes d0.d1d2d3d4 (d0 ∈ {0, 4}), some with unequal splits: the plain byte kernels,

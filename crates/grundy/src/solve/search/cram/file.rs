@@ -120,6 +120,41 @@ pub fn read_regions(path: &std::path::Path) -> Result<Vec<(RegionKey, u8)>> {
     Ok(records)
 }
 
+/// Merge the region databases `parts` ([`read_regions`] each, so a damaged or foreign part is
+/// refused) into `out` ([`write_regions`]): every region once. Two parts giving one region
+/// different nimbers are refused, naming both files, and nothing is written. The number of
+/// regions written and the number found in more than one part.
+pub fn merge_region_files(parts: &[std::path::PathBuf], out: &std::path::Path) -> Result<(usize, usize)> {
+    let mut all: Vec<(RegionKey, u8, usize)> = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        all.extend(read_regions(part)?.into_iter().map(|(k, v)| (k, v, i)));
+    }
+    all.sort_by_key(|r| (r.0, r.2));
+    let mut merged: Vec<(RegionKey, u8)> = Vec::with_capacity(all.len());
+    let mut shared = 0;
+    let mut from = 0;
+    for (key, v, i) in all {
+        match merged.last() {
+            Some(&(k, w)) if k == key => {
+                if w != v {
+                    return Err(Error::Input(format!(
+                        "the table files {} and {} disagree on a region (nimber {w} against {v}): one of them is wrong, nothing was merged",
+                        parts[from].display(),
+                        parts[i].display()
+                    )));
+                }
+                shared += 1;
+            }
+            _ => {
+                merged.push((key, v));
+                from = i;
+            }
+        }
+    }
+    write_regions(out, &merged)?;
+    Ok((merged.len(), shared))
+}
+
 impl<T: FactStore> CramSearch<T> {
     /// Every proved nimber of the tables and every record added ([`CramSearch::add_regions`]
     /// or [`CramSearch::load`]), as database records sorted by key, one per key.

@@ -145,7 +145,9 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-pub use file::{RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, read_regions, records_in_file, write_regions};
+pub use file::{
+    RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, merge_region_files, read_regions, records_in_file, write_regions,
+};
 
 use super::big_stack;
 use super::bitboard::Layout;
