@@ -469,9 +469,12 @@ impl GraphEngine {
 /// the memory budget, its state limit.
 pub fn engine_config(settings: &Settings) -> KaylesConfig {
     let bytes = crate::solve::search::table_bytes(&settings.control);
+    let jobs = crate::solve::search::threads(settings.jobs);
     KaylesConfig {
-        jobs: crate::solve::search::threads(settings.jobs),
+        jobs,
         table_entries: (bytes / graph_kayles::table::Table::bytes_for(1)).max(1 << 16) as usize,
+        // The threads' class caches take at most an eighth of the room under a memory limit.
+        class_slots: graph_kayles::class_slots_for(settings.control.headroom().map(|room| room / 8), jobs),
         max_states: settings.max_table_states,
         ..KaylesConfig::default()
     }

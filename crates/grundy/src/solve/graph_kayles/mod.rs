@@ -53,7 +53,9 @@
 //! one table probe per option component; a class cache per thread (vertex set → trivial value
 //! or key, direct-mapped, [`KaylesConfig::class_slots`] slots of 48 bytes) spares most keys.
 //! Memory: the table, about 48 bytes a fact, capped by the memory budget; at the cap new facts
-//! are no longer stored (the search goes on, slower); 48 MiB of class cache per thread at most.
+//! are no longer stored (the search goes on, slower); 48 MiB of class cache per thread at most,
+//! reserved against the memory budget when the engine starts ([`class_slots_for`] sizes it
+//! from a limit).
 //!
 //! # Threads
 //! With `jobs` > 1 the moves of the winning-move pass ([`KaylesEngine::which_have_value`]) are
@@ -478,6 +480,22 @@ impl Default for KaylesConfig {
     }
 }
 
+/// Bytes of one slot of a worker's class cache (a vertex set and a key).
+pub const CLASS_SLOT_BYTES: u64 = 48;
+
+/// The class-cache slots per worker ([`KaylesConfig::class_slots`]) for `jobs` threads whose
+/// caches may take `bytes` together (no limit: the default, 2^20 slots, 48 MiB a thread): the
+/// largest power of two that fits, at most the default; 0 (no cache) below 2^10 slots.
+pub fn class_slots_for(bytes: Option<u64>, jobs: usize) -> usize {
+    let default = KaylesConfig::default().class_slots;
+    let Some(bytes) = bytes else { return default };
+    let fit = bytes / (CLASS_SLOT_BYTES * jobs.max(1) as u64);
+    if fit < 1 << 10 {
+        return 0;
+    }
+    (1usize << fit.ilog2()).min(default)
+}
+
 /// Counters of one engine (every thread added up).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KaylesStats {
@@ -522,6 +540,8 @@ impl KaylesEngine {
     /// (Ctrl-C, the memory budget).
     pub fn new(rule: Rule, config: KaylesConfig, control: Control) -> Result<KaylesEngine> {
         control.reserve(table::Table::bytes_for(config.table_entries.min(1 << 20)))?;
+        // Every thread's class cache, touched as used (at most this).
+        control.reserve(config.class_slots as u64 * CLASS_SLOT_BYTES * config.jobs.max(1) as u64)?;
         let pool = if config.jobs > 1 {
             Some(Arc::new(Pool::new(config.jobs, SEARCH_STACK, "kayles-search")?))
         } else {

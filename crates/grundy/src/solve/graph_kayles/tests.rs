@@ -338,3 +338,24 @@ fn engine_on_boards_agrees_with_brute_force_on_random_cell_sets() {
         }
     }
 }
+
+#[test]
+fn class_caches_are_sized_from_the_memory_limit() {
+    let default = KaylesConfig::default().class_slots;
+    assert_eq!(class_slots_for(None, 2), default);
+    assert_eq!(class_slots_for(Some(u64::MAX / 2), 2), default);
+    // 12 MiB for two threads: 6 MiB each, 131 072 slots of 48 bytes (2^17; 2^18 would not fit).
+    assert_eq!(class_slots_for(Some(12 << 20), 2), 1 << 17);
+    assert_eq!(class_slots_for(Some(1000), 1), 0);
+    // The engine reserves what its caches may take: caches of 1.5 GiB under a 1 GiB limit are
+    // refused up front, small ones (and a small table) are not.
+    let control = Control::default().with_memory(crate::memory::MemoryBudget::new(1 << 30));
+    let config = |class_slots| KaylesConfig {
+        jobs: 4,
+        class_slots,
+        table_entries: 1 << 10,
+        ..Default::default()
+    };
+    assert!(KaylesEngine::new(Rule::Node, config(1 << 23), control.clone()).is_err());
+    assert!(KaylesEngine::new(Rule::Node, config(1 << 10), control).is_ok());
+}
