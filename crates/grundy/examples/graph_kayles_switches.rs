@@ -44,6 +44,7 @@ fn main() {
         graph_families::parse_with_symmetries(&args[1..], &Control::default()).expect("a family");
     let graph = NodeKayles::from_digraph(&digraph)
         .with_symmetries(symmetries)
+        .with_board(graph_families::board(&args[1..]))
         .engine_graph()
         .expect("at most 256 vertices");
     let limit: u64 = std::env::var("GRAPH_KAYLES_LIMIT")
@@ -53,6 +54,15 @@ fn main() {
     let base = KaylesConfig::default();
     let settings = [
         ("default (1 thread)", base),
+        (
+            "session 17 (no board keys or cache, never low first)",
+            KaylesConfig {
+                board_cache: false,
+                board_keys: false,
+                low_first_from: u8::MAX,
+                ..base
+            },
+        ),
         ("2 threads", KaylesConfig { jobs: 2, ..base }),
         (
             "no canonical forms (keys by vertex set)",
@@ -146,6 +156,55 @@ fn main() {
             "class cache of 2^22 slots",
             KaylesConfig {
                 class_slots: 1 << 22,
+                ..base
+            },
+        ),
+        (
+            "no board class cache",
+            KaylesConfig {
+                board_cache: false,
+                ..base
+            },
+        ),
+        (
+            "canonical forms on boards (no board keys)",
+            KaylesConfig {
+                board_keys: false,
+                ..base
+            },
+        ),
+        (
+            "never low first",
+            KaylesConfig {
+                low_first_from: u8::MAX,
+                ..base
+            },
+        ),
+        (
+            "low first from 1",
+            KaylesConfig {
+                low_first_from: 1,
+                ..base
+            },
+        ),
+        (
+            "low first from 2",
+            KaylesConfig {
+                low_first_from: 2,
+                ..base
+            },
+        ),
+        (
+            "low first from 3",
+            KaylesConfig {
+                low_first_from: 3,
+                ..base
+            },
+        ),
+        (
+            "low first from 4",
+            KaylesConfig {
+                low_first_from: 4,
                 ..base
             },
         ),

@@ -123,6 +123,24 @@ pub fn parse_with_symmetries(words: &[String], control: &Control) -> Result<(Dig
     Ok((Digraph::new(names, &arcs)?, symmetries))
 }
 
+/// The board (rows, columns) of the families whose vertices are its cells, numbered row by
+/// row, with adjacency invariant under translation (`grid`, `queens`); `None` for the others
+/// and for words that do not name a family.
+pub fn board(words: &[String]) -> Option<(usize, usize)> {
+    let (family, args) = words.split_first()?;
+    match family.to_ascii_lowercase().as_str() {
+        "grid" => {
+            let v = numbers(args, "grid", 2, "rows x columns").ok()?;
+            Some((v[0] as usize, v[1] as usize))
+        }
+        "queens" => {
+            let s = numbers(args, "queens", 1, "the side of the board").ok()?[0] as usize;
+            Some((s, s))
+        }
+        _ => None,
+    }
+}
+
 /// The symmetries of an r×c board (cells numbered row by row): the two flips and the half
 /// turn, and on a square board the quarter turns and the two diagonal flips too.
 fn board_symmetries(r: usize, c: usize) -> Vec<Vec<usize>> {

@@ -108,6 +108,9 @@ pub struct NodeKayles {
     rule: Rule,
     /// Automorphisms of the graph known from its family (the board's symmetries).
     symmetries: Vec<Vec<usize>>,
+    /// The board (rows, columns) its vertices are the cells of, row by row, when its family
+    /// says so (adjacency invariant under translation).
+    board: Option<(usize, usize)>,
     names: Vec<String>,
     /// Per vertex: itself and its neighbours (what a move on it removes).
     closed: Vec<VertexSet>,
@@ -131,6 +134,7 @@ impl NodeKayles {
         NodeKayles {
             rule: Rule::Node,
             symmetries: Vec::new(),
+            board: None,
             names: graph.names().to_vec(),
             closed,
             trees: RefCell::new(FxHashMap::default()),
@@ -147,6 +151,14 @@ impl NodeKayles {
     /// share the values of positions that are images of each other).
     pub fn with_symmetries(mut self, symmetries: Vec<Vec<usize>>) -> NodeKayles {
         self.symmetries = symmetries;
+        self
+    }
+
+    /// The same game with its vertices laid out as the cells of a board of (rows, columns),
+    /// row by row ([`graph_families::board`]): the dedicated engine then keys translates of a
+    /// component alike. A board the graph does not fit is dropped by [`NodeKayles::engine_graph`].
+    pub fn with_board(mut self, board: Option<(usize, usize)>) -> NodeKayles {
+        self.board = board;
         self
     }
 
@@ -168,7 +180,11 @@ impl NodeKayles {
                 }
             }
         }
-        Graph::new(self.len(), &edges).ok()?.with_symmetries(&self.symmetries).ok()
+        let graph = Graph::new(self.len(), &edges).ok()?.with_symmetries(&self.symmetries).ok()?;
+        Some(match self.board {
+            Some((r, c)) => graph.clone().with_board(r, c).unwrap_or(graph),
+            None => graph,
+        })
     }
 
     /// Every move of `position`: its label and what is left.
@@ -453,9 +469,12 @@ impl GraphEngine {
 /// the memory budget, its state limit.
 pub fn engine_config(settings: &Settings) -> KaylesConfig {
     let bytes = crate::solve::search::table_bytes(&settings.control);
+    let jobs = crate::solve::search::threads(settings.jobs);
     KaylesConfig {
-        jobs: crate::solve::search::threads(settings.jobs),
+        jobs,
         table_entries: (bytes / graph_kayles::table::Table::bytes_for(1)).max(1 << 16) as usize,
+        // The threads' class caches take at most an eighth of the room under a memory limit.
+        class_slots: graph_kayles::class_slots_for(settings.control.headroom().map(|room| room / 8), jobs),
         max_states: settings.max_table_states,
         ..KaylesConfig::default()
     }
@@ -518,7 +537,10 @@ fn graph_game(game: &str, rule: Rule, words: &[String], settings: &Settings) -> 
         let (graph, symmetries) = graph_families::parse_with_symmetries(family, &settings.control)?;
         let title = format!("{game} {}", family.join(" "));
         // Automorphisms of the whole graph map any position to one of the same value.
-        let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
+        let g = NodeKayles::from_digraph(&graph)
+            .with_rule(rule)
+            .with_symmetries(symmetries)
+            .with_board(graph_families::board(family));
         let start = if vertices.is_empty() {
             g.start()
         } else {
@@ -585,7 +607,10 @@ fn family_sequence(rule: Rule, words: &[String], to: u64, control: &Control) -> 
     let mut values = Vec::new();
     for n in 0..=to {
         let (graph, symmetries) = graph_families::parse_with_symmetries(&family(n), control)?;
-        let g = NodeKayles::from_digraph(&graph).with_rule(rule).with_symmetries(symmetries);
+        let g = NodeKayles::from_digraph(&graph)
+            .with_rule(rule)
+            .with_symmetries(symmetries)
+            .with_board(graph_families::board(&family(n)));
         let value = match g.engine_graph() {
             Some(graph) => u64::from(engine.nimber(&graph, &graph.all())?),
             None => settings.solver(g.clone()).nimber(&g.start())?.0,

@@ -9,7 +9,10 @@
 //! whole run, and xors the values. Each component is known by a *key*: its canonical form up to
 //! isomorphism ([`canon`]) when it is small or sparse, else its vertex set (up to the
 //! automorphisms the caller gives), so every component of one shape is valued once, wherever
-//! and in whichever graph of a family it appears.
+//! and in whichever graph of a family it appears. On a board whose adjacency is invariant
+//! under translation (grids, queens graphs: [`Graph::with_board`]) a component is keyed by its
+//! shape instead, the least of its mirror images translated to the corner ([`board`]): no
+//! refinement at all, and translates share the class cache's slot.
 //!
 //! The search is the nimber-first search of Lemoine and Viennot (as in the Cram engine,
 //! [`crate::solve::search::cram`]): the nimber of a component C is the least k with "C + \*k is
@@ -34,6 +37,10 @@
 //! - One list of options per test answers "g = k" and the values below k (as in the Cram
 //!   engine's `decide`).
 //! - Move ordering: options whose largest component is smallest first.
+//! - Low values first: a test "g = k" with k ≥ [`KaylesConfig::low_first_from`] (3) proves
+//!   "g ≠ j" for j < k first, so a component of smaller value is answered by the first value
+//!   none of its options has, without first proving that no option has value k (the tests of
+//!   a sum ask its largest component for k ⊕ the others' values, often above its value).
 //!
 //! Each switch is in [`KaylesConfig`]; docs/performance-notes.md ("Node Kayles engine") has
 //! what each one buys.
@@ -46,7 +53,9 @@
 //! one table probe per option component; a class cache per thread (vertex set → trivial value
 //! or key, direct-mapped, [`KaylesConfig::class_slots`] slots of 48 bytes) spares most keys.
 //! Memory: the table, about 48 bytes a fact, capped by the memory budget; at the cap new facts
-//! are no longer stored (the search goes on, slower); 48 MiB of class cache per thread at most.
+//! are no longer stored (the search goes on, slower); 48 MiB of class cache per thread at most,
+//! reserved against the memory budget when the engine starts ([`class_slots_for`] sizes it
+//! from a limit).
 //!
 //! # Threads
 //! With `jobs` > 1 the moves of the winning-move pass ([`KaylesEngine::which_have_value`]) are
@@ -62,6 +71,7 @@
 //! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\],
 //! \[BelingRogalski2020\], \[McKayPiperno2014\] (refinement and individualisation).
 
+pub mod board;
 pub mod canon;
 mod search;
 pub mod table;
@@ -197,6 +207,9 @@ pub struct Graph {
     /// Automorphisms of the graph (each a permutation of the vertices, the identity left
     /// out): a vertex-set key is taken of the least image of the set under them.
     symmetries: Vec<Vec<u8>>,
+    /// The board its vertices are the cells of, when adjacency is invariant under
+    /// translation ([`Graph::with_board`]).
+    board: Option<board::Board>,
 }
 
 impl Graph {
@@ -238,6 +251,7 @@ impl Graph {
             closed,
             id,
             symmetries: Vec::new(),
+            board: None,
         })
     }
 
@@ -261,6 +275,20 @@ impl Graph {
             }
         }
         Ok(self)
+    }
+
+    /// The same graph laid out as a board of `rows` × `cols` cells (vertex i·cols + j is the
+    /// cell in row i, column j): translates of a set of cells then share a class-cache slot
+    /// and, with [`KaylesConfig::board_keys`], a key ([`board`]). Refused unless the graph has
+    /// `rows · cols` vertices and its adjacency is invariant under translation.
+    pub fn with_board(mut self, rows: usize, cols: usize) -> Result<Graph> {
+        self.board = Some(board::Board::new(&self.neighbours, rows, cols)?);
+        Ok(self)
+    }
+
+    /// The board given with [`Graph::with_board`].
+    pub fn board(&self) -> Option<&board::Board> {
+        self.board.as_ref()
     }
 
     /// The automorphisms given with [`Graph::with_symmetries`] (the identity left out).
@@ -397,6 +425,17 @@ pub struct KaylesConfig {
     /// In a canonical form, individualise a vertex by splitting the classes by the distance
     /// from it (one breadth-first search) instead of by refinement rounds.
     pub canonical_by_distance: bool,
+    /// On a board ([`Graph::with_board`]), probe the class cache by the component translated
+    /// to the board's corner, so that translates share one canonical form.
+    pub board_cache: bool,
+    /// On a board, key the components that are not valued on the spot by their shape (least
+    /// image under the board's symmetries, translated to the corner) instead of a canonical
+    /// form: no refinement, but isomorphic components of different shapes are valued apart.
+    pub board_keys: bool,
+    /// Tests "g = k" with k at least this prove "g ≠ j" for every j < k first (a component
+    /// of value below k is then answered without proving that no option has value k);
+    /// `u8::MAX`: never.
+    pub low_first_from: u8,
     /// Value options from the table before searching any of them.
     pub use_cutoff: bool,
     /// Answer "g = k" with k above the number of distinct options at once.
@@ -426,6 +465,9 @@ impl Default for KaylesConfig {
             use_canonical: true,
             canonical_max_edges: 400,
             canonical_by_distance: true,
+            board_cache: true,
+            board_keys: true,
+            low_first_from: 3,
             use_cutoff: true,
             use_bound: true,
             use_ordering: true,
@@ -436,6 +478,22 @@ impl Default for KaylesConfig {
             race: false,
         }
     }
+}
+
+/// Bytes of one slot of a worker's class cache (a vertex set and a key).
+pub const CLASS_SLOT_BYTES: u64 = 48;
+
+/// The class-cache slots per worker ([`KaylesConfig::class_slots`]) for `jobs` threads whose
+/// caches may take `bytes` together (no limit: the default, 2^20 slots, 48 MiB a thread): the
+/// largest power of two that fits, at most the default; 0 (no cache) below 2^10 slots.
+pub fn class_slots_for(bytes: Option<u64>, jobs: usize) -> usize {
+    let default = KaylesConfig::default().class_slots;
+    let Some(bytes) = bytes else { return default };
+    let fit = bytes / (CLASS_SLOT_BYTES * jobs.max(1) as u64);
+    if fit < 1 << 10 {
+        return 0;
+    }
+    (1usize << fit.ilog2()).min(default)
 }
 
 /// Counters of one engine (every thread added up).
@@ -482,6 +540,8 @@ impl KaylesEngine {
     /// (Ctrl-C, the memory budget).
     pub fn new(rule: Rule, config: KaylesConfig, control: Control) -> Result<KaylesEngine> {
         control.reserve(table::Table::bytes_for(config.table_entries.min(1 << 20)))?;
+        // Every thread's class cache, touched as used (at most this).
+        control.reserve(config.class_slots as u64 * CLASS_SLOT_BYTES * config.jobs.max(1) as u64)?;
         let pool = if config.jobs > 1 {
             Some(Arc::new(Pool::new(config.jobs, SEARCH_STACK, "kayles-search")?))
         } else {

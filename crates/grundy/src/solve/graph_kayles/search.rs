@@ -312,21 +312,32 @@ impl<'a> Worker<'a> {
     /// vertex, a complete graph in Node Kayles, at most three vertices in Arc Kayles) or its
     /// key.
     fn classify(&mut self, s: &Set, size: u32) -> Class {
-        if let Some(c) = self.classes.get(s) {
+        let config = &self.shared.config;
+        let board = self.graph.board();
+        // On a board, translates of a component share a slot (and so one key).
+        let probe = match board {
+            Some(b) if config.board_cache => b.origin(s),
+            _ => *s,
+        };
+        if let Some(c) = self.classes.get(&probe) {
             return c;
         }
         let class = match self.trivial(s, size) {
             Some(v) => Class::Trivial(v),
-            None if size <= self.shared.config.direct.min(MAX_DIRECT) => Class::Trivial(self.direct_value(s)),
-            None if self.shared.config.use_canonical
-                && self.graph.edge_count(s) <= self.shared.config.canonical_max_edges =>
-            {
+            None if size <= config.direct.min(MAX_DIRECT) => Class::Trivial(self.direct_value(s)),
+            None if board.is_some() && config.board_keys => {
+                Class::Key(board.map_or(0, |b| b.shape_key(s, self.graph.symmetries())))
+            }
+            None if config.use_canonical && self.graph.edge_count(s) <= config.canonical_max_edges => {
                 self.canonical_forms += 1;
                 Class::Key(self.canon.key(self.graph, s))
             }
-            None => Class::Key(canon::set_key(self.graph, s)),
+            None => Class::Key(match board {
+                Some(b) => b.shape_key(s, self.graph.symmetries()),
+                None => canon::set_key(self.graph, s),
+            }),
         };
-        self.classes.put(s, class);
+        self.classes.put(&probe, class);
         class
     }
 
@@ -536,6 +547,20 @@ impl<'a> Worker<'a> {
         if self.variant > 0 && self.depth <= 4 && list.opts.len() > 1 {
             let by = (self.variant as usize * (list.opts.len() / 2 + self.depth as usize)) % list.opts.len();
             list.opts.rotate_left(by);
+        }
+        if k >= shared.config.low_first_from {
+            // The values below k first: a component whose value is below k is answered by the
+            // first value no option has, without proving first that no option has value k.
+            for j in 0..k {
+                if seen >> j & 1 == 1 || table.get(c.key).excludes(j) {
+                    continue;
+                }
+                if !self.find_option(list, j)? {
+                    table.put_value(c.key, j);
+                    return Ok(false);
+                }
+                table.put_excluded(c.key, j);
+            }
         }
         if self.find_option(list, k)? {
             table.put_excluded(c.key, k);

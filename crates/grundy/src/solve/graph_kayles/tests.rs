@@ -40,6 +40,15 @@ fn configs() -> Vec<KaylesConfig> {
         base,
         searched,
         KaylesConfig { direct: 5, ..base },
+        KaylesConfig {
+            low_first_from: u8::MAX,
+            ..searched
+        },
+        KaylesConfig {
+            low_first_from: 1,
+            small: 2,
+            ..searched
+        },
         KaylesConfig { small: 0, ..searched },
         KaylesConfig { small: 30, ..searched },
         KaylesConfig {
@@ -214,4 +223,139 @@ fn direct_values_agree_with_brute_force_up_to_sixteen_vertices() {
         }
         assert_eq!(engine.stats().canonical_forms, 0, "{rule:?}: no component needed a key");
     }
+}
+
+/// The symmetries of an r × c board (row by row): the flips and the half turn.
+fn board_mirrors(r: usize, c: usize) -> Vec<Vec<usize>> {
+    let maps: [&dyn Fn(usize, usize) -> (usize, usize); 3] =
+        [&|i, j| (i, c - 1 - j), &|i, j| (r - 1 - i, j), &|i, j| {
+            (r - 1 - i, c - 1 - j)
+        }];
+    maps.iter()
+        .map(|m| {
+            (0..r * c)
+                .map(|v| {
+                    let (i, j) = m(v / c, v % c);
+                    i * c + j
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The grid graph (`queens`: false) or the queens graph of an r × c board, laid out as a board
+/// with its mirrors.
+fn board_graph(r: usize, c: usize, queens: bool) -> Graph {
+    let mut edges = Vec::new();
+    for u in 0..r * c {
+        for v in u + 1..r * c {
+            let (di, dj) = ((v / c) as isize - (u / c) as isize, (v % c) as isize - (u % c) as isize);
+            let joined = if queens {
+                di == 0 || dj == 0 || di.abs() == dj.abs()
+            } else {
+                di.abs() + dj.abs() == 1
+            };
+            if joined {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::new(r * c, &edges)
+        .unwrap()
+        .with_symmetries(&board_mirrors(r, c))
+        .unwrap()
+        .with_board(r, c)
+        .unwrap()
+}
+
+#[test]
+fn engine_on_boards_agrees_with_brute_force_on_random_cell_sets() {
+    // Components of a board keyed by shape (translates and mirror images share keys) and the
+    // class cache probed by translated sets: random positions of grids and queens boards, with
+    // the direct values off (or small) so that the searched components are keyed.
+    let mut seed = 5u64;
+    let base = KaylesConfig::default();
+    let configs = [
+        KaylesConfig {
+            direct: 0,
+            small: 2,
+            ..base
+        },
+        KaylesConfig {
+            direct: 5,
+            small: 0,
+            low_first_from: 1,
+            ..base
+        },
+        KaylesConfig {
+            direct: 0,
+            small: 3,
+            board_keys: false,
+            ..base
+        },
+        KaylesConfig {
+            direct: 0,
+            small: 2,
+            board_cache: false,
+            class_slots: 64,
+            ..base
+        },
+        KaylesConfig {
+            direct: 0,
+            small: 2,
+            use_canonical: false,
+            board_keys: false,
+            low_first_from: 2,
+            ..base
+        },
+    ];
+    for (r, c, queens) in [(3, 9, false), (2, 11, false), (4, 5, true), (3, 6, true)] {
+        let g = board_graph(r, c, queens);
+        let plain = Graph::new(g.len(), &g.edges()).unwrap();
+        for config in configs {
+            let engine = KaylesEngine::new(Rule::Node, config, Control::default()).unwrap();
+            let mut memo = FxHashMap::default();
+            for round in 0..12 {
+                // Every cell, or a random three quarters of the cells.
+                let mut s = g.all();
+                if round > 0 {
+                    for v in 0..g.len() {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        if (seed >> 33).is_multiple_of(4) {
+                            set::remove(&mut s, v);
+                        }
+                    }
+                }
+                let want = brute(&plain, Rule::Node, s, &mut memo);
+                assert_eq!(
+                    engine.nimber(&g, &s).unwrap(),
+                    want,
+                    "{r}x{c} queens {queens} {config:?} {s:?}"
+                );
+                assert!(engine.has_value(&g, &s, want).unwrap());
+                assert!(!engine.has_value(&g, &s, want + 1).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn class_caches_are_sized_from_the_memory_limit() {
+    let default = KaylesConfig::default().class_slots;
+    assert_eq!(class_slots_for(None, 2), default);
+    assert_eq!(class_slots_for(Some(u64::MAX / 2), 2), default);
+    // 12 MiB for two threads: 6 MiB each, 131 072 slots of 48 bytes (2^17; 2^18 would not fit).
+    assert_eq!(class_slots_for(Some(12 << 20), 2), 1 << 17);
+    assert_eq!(class_slots_for(Some(1000), 1), 0);
+    // The engine reserves what its caches may take: caches of 1.5 GiB under a 1 GiB limit are
+    // refused up front, small ones (and a small table) are not.
+    let control = Control::default().with_memory(crate::memory::MemoryBudget::new(1 << 30));
+    let config = |class_slots| KaylesConfig {
+        jobs: 4,
+        class_slots,
+        table_entries: 1 << 10,
+        ..Default::default()
+    };
+    assert!(KaylesEngine::new(Rule::Node, config(1 << 23), control.clone()).is_err());
+    assert!(KaylesEngine::new(Rule::Node, config(1 << 10), control).is_ok());
 }
