@@ -219,21 +219,13 @@ mod tests {
         s
     }
 
-    /// The horizontal and vertical mirrors and the half turn of an r × c board.
+    /// The horizontal and vertical mirrors and the half turn of an r × c board, as the
+    /// engine keeps symmetries (`u8` vertices).
     fn mirrors(r: usize, c: usize) -> Vec<Vec<u8>> {
-        let maps: [&dyn Fn(usize, usize) -> (usize, usize); 3] =
-            [&|i, j| (i, c - 1 - j), &|i, j| (r - 1 - i, j), &|i, j| {
-                (r - 1 - i, c - 1 - j)
-            }];
-        maps.iter()
-            .map(|m| {
-                (0..r * c)
-                    .map(|v| {
-                        let (i, j) = m(v / c, v % c);
-                        (i * c + j) as u8
-                    })
-                    .collect()
-            })
+        let as_u8 = |m: Vec<usize>| m.into_iter().map(|v| v as u8).collect();
+        super::super::tests::board_mirrors(r, c)
+            .into_iter()
+            .map(as_u8)
             .collect()
     }
 

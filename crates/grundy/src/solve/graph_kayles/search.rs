@@ -548,37 +548,39 @@ impl<'a> Worker<'a> {
             let by = (self.variant as usize * (list.opts.len() / 2 + self.depth as usize)) % list.opts.len();
             list.opts.rotate_left(by);
         }
-        if k >= shared.config.low_first_from {
-            // The values below k first: a component whose value is below k is answered by the
-            // first value no option has, without proving first that no option has value k.
-            for j in 0..k {
-                if seen >> j & 1 == 1 || table.get(c.key).excludes(j) {
-                    continue;
-                }
-                if !self.find_option(list, j)? {
-                    table.put_value(c.key, j);
-                    return Ok(false);
-                }
-                table.put_excluded(c.key, j);
-            }
+        // The values below k first (k ≥ `low_first_from`): a component whose value is below k
+        // is answered by the first value no option has, without proving first that no option
+        // has value k.
+        if k >= shared.config.low_first_from && self.value_below(c, k, seen, list)? {
+            return Ok(false);
         }
         if self.find_option(list, k)? {
             table.put_excluded(c.key, k);
             return Ok(false);
         }
+        if self.value_below(c, k, seen, list)? {
+            return Ok(false);
+        }
+        table.put_value(c.key, k);
+        Ok(true)
+    }
+
+    /// Whether g(c) < k: the values j < k not known to be options (`seen`) or excluded are
+    /// looked for in turn; the first one no option has is g(c) (every value below it is then
+    /// excluded) and is recorded, each one found is recorded as excluded.
+    fn value_below(&mut self, c: &Comp, k: u8, seen: u128, list: &mut Options) -> Result<bool> {
+        let table = &self.shared.table;
         for j in 0..k {
             if seen >> j & 1 == 1 || table.get(c.key).excludes(j) {
                 continue;
             }
             if !self.find_option(list, j)? {
-                // Every value below j is excluded and no option has value j.
                 table.put_value(c.key, j);
-                return Ok(false);
+                return Ok(true);
             }
             table.put_excluded(c.key, j);
         }
-        table.put_value(c.key, k);
-        Ok(true)
+        Ok(false)
     }
 
     /// Whether some option not known yet has value `k` (the one found gets `k` recorded). At

@@ -226,7 +226,7 @@ fn direct_values_agree_with_brute_force_up_to_sixteen_vertices() {
 }
 
 /// The symmetries of an r × c board (row by row): the flips and the half turn.
-fn board_mirrors(r: usize, c: usize) -> Vec<Vec<usize>> {
+pub(super) fn board_mirrors(r: usize, c: usize) -> Vec<Vec<usize>> {
     let maps: [&dyn Fn(usize, usize) -> (usize, usize); 3] =
         [&|i, j| (i, c - 1 - j), &|i, j| (r - 1 - i, j), &|i, j| {
             (r - 1 - i, c - 1 - j)

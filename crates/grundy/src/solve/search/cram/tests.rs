@@ -119,6 +119,22 @@ fn every_small_rectangle_equals_the_plain_solver() {
     }
 }
 
+/// `count` boards of `full`'s size: `full` itself, then about one cell in eight blocked at
+/// random; each with its value by the plain solver.
+fn random_boards(full: &Board, count: usize, next: &mut impl FnMut() -> u64) -> Vec<(u64, u8)> {
+    (0..count)
+        .map(|round| {
+            let bits = if round == 0 {
+                full.bits
+            } else {
+                full.bits & (next() | next() | next())
+            };
+            let plain = Solver::plain(Cram).nimber(&Board { bits, ..*full }).unwrap().0 as u8;
+            (bits, plain)
+        })
+        .collect()
+}
+
 /// Killer moves (every setting of [`CramConfig::killers`]) change no value: boards of 3 rows
 /// (where the command line turns them on) and of 4, some cells blocked, against the plain
 /// solver, with the tests "g = k" made by search (small regions of at most 4 cells only by
@@ -128,17 +144,7 @@ fn killer_moves_change_no_value() {
     let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
     for (h, w) in [(3usize, 6usize), (4, 5)] {
         let full = Board::rectangle(h, w);
-        let boards: Vec<(u64, u8)> = (0..25)
-            .map(|round| {
-                let bits = if round == 0 {
-                    full.bits
-                } else {
-                    full.bits & (next() | next() | next())
-                };
-                let plain = Solver::plain(Cram).nimber(&Board { bits, ..full }).unwrap().0 as u8;
-                (bits, plain)
-            })
-            .collect();
+        let boards = random_boards(&full, 25, &mut next);
         for killers in 0..=3 {
             let c = CramConfig {
                 small: 4,
@@ -281,17 +287,7 @@ fn values_looked_for_low_first_change_no_value() {
     let mut next = crate::xorshift(0x2f6b_7e12_c0ff_ee99u64);
     for (h, w) in [(3usize, 7usize), (3, 8), (4, 5)] {
         let full = Board::rectangle(h, w);
-        let boards: Vec<(u64, u8)> = (0..20)
-            .map(|round| {
-                let bits = if round == 0 {
-                    full.bits
-                } else {
-                    full.bits & (next() | next() | next())
-                };
-                let plain = Solver::plain(Cram).nimber(&Board { bits, ..full }).unwrap().0 as u8;
-                (bits, plain)
-            })
-            .collect();
+        let boards = random_boards(&full, 20, &mut next);
         for values in [
             1 << 1,
             1 << 2,
