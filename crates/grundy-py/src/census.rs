@@ -96,6 +96,12 @@ pub fn census_members(
         let share = self::shard(shard.as_deref())?;
         let members = match to {
             Some(to) => family.members_up_to(to)?,
+            None if family.needs_to() => {
+                return grundy::error::input(format!(
+                    "the members of {} are numbered by n without end: give to=N",
+                    family.label()
+                ));
+            }
             None => family.members(),
         };
         let of = members.len() as u64;
@@ -110,9 +116,11 @@ pub fn census_members(
 }
 
 /// One game's row up to heap `to` (`all`: every heap even once proved), or one board's
-/// (`3x16`, searched cold), as JSON: the unit a cluster maps over. Computed with the GIL released; Ctrl-C (in the main thread) cancels.
+/// (`3x16`, searched cold), or with `family` (a spec) one member of that family (a family by n,
+/// `node-kayles:grid 3x{n}`, needs it: its member `grid 3x7` is n = 7 of it), as JSON: the unit a
+/// cluster maps over. Computed with the GIL released; Ctrl-C (in the main thread) cancels.
 #[pyfunction]
-#[pyo3(signature = (code, to, all=false, max_memory=None, quotient_to=None))]
+#[pyo3(signature = (code, to, all=false, max_memory=None, quotient_to=None, family=None))]
 pub fn census_row_json(
     py: Python<'_>,
     code: String,
@@ -120,6 +128,7 @@ pub fn census_row_json(
     all: bool,
     max_memory: Option<String>,
     quotient_to: Option<u64>,
+    family: Option<String>,
 ) -> PyResult<String> {
     let limits = Limits {
         max_states: None,
@@ -132,6 +141,21 @@ pub fn census_row_json(
             quotient_to,
             quotient_states: census::DEFAULT_QUOTIENT_STATES,
         };
-        json(&census::game_row(&code, &options, &settings.control)?)
+        match family {
+            Some(spec) => {
+                let options = CensusOptions {
+                    row: options,
+                    jobs: 1,
+                    table: None,
+                };
+                json(&census::member_row(
+                    &Family::parse(&spec)?,
+                    &code,
+                    &options,
+                    &settings.control,
+                )?)
+            }
+            None => json(&census::game_row(&code, &options, &settings.control)?),
+        }
     })
 }

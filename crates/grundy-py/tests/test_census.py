@@ -142,6 +142,29 @@ def test_a_census_of_boards_on_dask_equals_the_one_in_order():
     assert without_times(on_cluster) == without_times(local)
 
 
+def test_a_census_of_a_graph_family_on_dask_equals_the_one_in_order():
+    """node-kayles:grid 3x{n} to 16: one row a grid (OEIS A316632 as largest_value, n as
+    largest_heap), the same on a LocalCluster of two workers (each grid alone) as in one process
+    (in order on one engine); a member alone needs its family; a family by n needs to=."""
+    distributed = need("distributed")
+    a316632 = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]
+    family = "node-kayles:grid 3x{n}"
+    local = grundy.census(family, to=16, frame=False)
+    assert [r["code"] for r in local] == [f"grid 3x{n}" for n in range(17)]
+    assert [r["largest_value"] for r in local][1:] == a316632
+    assert [r["largest_heap"] for r in local] == list(range(17))
+    assert grundy.census_row("grid 3x12", to=16, family=family)["largest_value"] == 5
+    with pytest.raises(ValueError, match="to=N"):
+        grundy.census_members(family)
+    with pytest.raises(ValueError, match="not a member"):
+        grundy.census_row("grid 3x40", to=16, family=family)
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        on_cluster = grundy.census(family, to=16, client=client, frame=False)
+    assert without_times(on_cluster) == without_times(local)
+
+
 def test_a_census_of_boards_keeps_its_region_database(tmp_path):
     db = tmp_path / "cram3.db"
     first = grundy.census("cram:3", to=8, table=str(db), frame=False)

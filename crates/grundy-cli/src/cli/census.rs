@@ -6,6 +6,10 @@
 //! region database (`--table FILE` keeps it in a file, shared with `grundy value cram`): each
 //! row's `largest_value` is the board's nimber.
 //!
+//! `GAME:FAMILY` (`node-kayles:grid 3x{n}`, `arc-kayles:petersen {n},2`) is the census of a
+//! family by n: the positions n = 0…N of the game's own sequence, run in order on one engine,
+//! one row a position with its value as `largest_value` and n as `largest_heap`.
+//!
 //! `--quotient` adds the column "quotient order at N": each game's misère quotient order at
 //! heap min(N, M) (M 30 unless given), computed by the library with the row; empty when no
 //! verified quotient reaches that heap.
@@ -113,6 +117,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
         table: a.table.as_ref().map(std::path::PathBuf::from),
     };
     let ran = census::run_games(
+        &family,
         &pending,
         &options,
         &control,
@@ -163,12 +168,20 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
         return Ok(format!("{text}\n"));
     }
     let mut text = String::new();
-    let boards = matches!(family, Family::Cram(_));
+    let kind = match family {
+        Family::Cram(_) => Rows::Boards,
+        _ if family.needs_to() => Rows::Positions,
+        _ => Rows::Heaps,
+    };
     if entries.len() <= TEXT_ROWS {
-        text.push_str(&if boards { board_table(&entries) } else { table(&entries) });
+        text.push_str(&match kind {
+            Rows::Heaps => table(&entries),
+            Rows::Boards => value_table(&entries, "board"),
+            Rows::Positions => value_table(&entries, "position"),
+        });
     }
     let threads = census::threads(options.jobs);
-    text.push_str(&summary_text(&summary, to, shard, threads, boards));
+    text.push_str(&summary_text(&summary, to, shard, threads, kind));
     if let Some(out) = &a.out {
         text.push_str(&format!("wrote {} games to {out}\n", entries.len()));
     }
@@ -181,6 +194,10 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
 /// FAMILY from the words: one word naming a family (`octal:3`), an existing file of codes, or
 /// codes (comma or blank separated).
 fn family(words: &[String]) -> Result<Family> {
+    // `node-kayles:grid 3x{n}` unquoted arrives as two words: one family by n.
+    if words.len() > 1 && words[0].contains(':') {
+        return Family::parse(&words.join(" "));
+    }
     let [word] = words else {
         return Family::parse(&words.join(","));
     };
@@ -329,7 +346,11 @@ fn merge(inputs: &[String], output: Option<&str>, json: bool, report: Option<&st
         // Name the missing games when the family can be built again from its label.
         let names: Vec<String> = match Family::parse(&label) {
             Ok(f) if !label.starts_with("codes:") => {
-                let members = f.members();
+                let members = if f.needs_to() {
+                    f.members_up_to(to)?
+                } else {
+                    f.members()
+                };
                 missing
                     .iter()
                     .take(10)
@@ -404,15 +425,24 @@ fn table(entries: &[CensusEntry]) -> String {
     out
 }
 
-/// The rows of a census of boards (`cram:R`) as a text table: each board, its nimber (the
-/// row's `largest_value`) and its time; the heap games' columns (period, preperiod, …) mean
-/// nothing for a board.
-fn board_table(entries: &[CensusEntry]) -> String {
-    let mut out = format!("{:<10} {:<7} {:>7} {:>8}\n", "board", "status", "nimber", "seconds");
+/// What the rows of a census are: heap games (a period each), Cram boards, or the positions of
+/// a family by n (one value each).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rows {
+    Heaps,
+    Boards,
+    Positions,
+}
+
+/// The rows of a census of boards (`cram:R`) or of a family by n (`node-kayles:grid 3x{n}`) as
+/// a text table: each board or position (`what`), its nimber (the row's `largest_value`) and
+/// its time; the heap games' columns (period, preperiod, …) mean nothing for one position.
+fn value_table(entries: &[CensusEntry], what: &str) -> String {
+    let mut out = format!("{:<16} {:<7} {:>7} {:>8}\n", what, "status", "nimber", "seconds");
     for e in entries {
         let r = &e.row;
         out.push_str(&format!(
-            "{:<10} {:<7} {:>7} {:>8.3}\n",
+            "{:<16} {:<7} {:>7} {:>8.3}\n",
             r.code,
             r.status.as_str(),
             r.largest_value,
@@ -422,18 +452,24 @@ fn board_table(entries: &[CensusEntry]) -> String {
     out
 }
 
-/// The summary: counts by status, the open codes, the slowest games, same sequences (`boards`:
-/// a census of boards, counted in columns and boards rather than heaps and games).
-fn summary_text(s: &CensusSummary, to: u64, shard: Shard, threads: usize, boards: bool) -> String {
+/// The summary: counts by status, the open codes, the slowest games, same sequences (a census
+/// of boards counted in columns and boards, of a family by n in positions, rather than heaps
+/// and games).
+fn summary_text(s: &CensusSummary, to: u64, shard: Shard, threads: usize, kind: Rows) -> String {
     let share = if shard == Shard::ALL {
         String::new()
     } else {
         format!(" (shard {}/{})", shard.part, shard.parts)
     };
-    let mut out = if boards {
+    let mut out = if kind == Rows::Boards {
         format!(
             "census {}{share} to {to} columns: {} boards, {} solved, {} open ({} threads, {:.1} s of board time)\n",
             s.family, s.games, s.proved, s.open, threads, s.seconds
+        )
+    } else if kind == Rows::Positions {
+        format!(
+            "census {}{share} for n = 0..{to}: {} positions, {} valued ({:.1} s of search time)\n",
+            s.family, s.games, s.proved, s.seconds
         )
     } else {
         format!(

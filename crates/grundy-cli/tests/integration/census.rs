@@ -442,3 +442,38 @@ fn the_census_of_cram_boards_shards_merge_and_resume() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("heap games"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A census of a family by n (`arc-kayles:petersen {n},2`, whose codes hold a comma): three
+/// shards merged equal the whole run, a run cut short and resumed equals it, each row is the
+/// value `grundy value` gives that graph, and the text names the positions.
+#[test]
+fn the_census_of_a_graph_family_shards_merge_and_resume() {
+    let family = "arc-kayles:petersen {n},2";
+    let (d, whole, _parts, text) = shards_and_merge("petersen", family, "9", &[]);
+    assert!(text.contains("10 games of arc-kayles:petersen {n},2"), "{text}");
+    assert_eq!(timeless(&d.join("all.csv")), timeless(&whole));
+    let file = std::fs::read_to_string(&whole).unwrap();
+    let rows: Vec<&str> = file.lines().skip(1).collect();
+    assert_eq!(rows.len(), 10);
+    for row in &rows[5..] {
+        // "arc-kayles:petersen {n},2",index,of,to,"petersen N,2",proved,...
+        let code = row.split('"').nth(3).unwrap();
+        let value = row.split('"').nth(4).unwrap().split(',').nth(7).unwrap();
+        let mut args = vec!["value", "arc-kayles"];
+        args.extend(code.split_whitespace());
+        args.extend(["--no-moves", "--json"]);
+        let shown = run_ok(&args);
+        let doc: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(doc["value"].to_string(), value, "{code}: {row}");
+    }
+    let cut = d.join("cut.csv");
+    let kept: Vec<&str> = file.lines().take(5).collect();
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let resumed = run_ok(&["census", family, "--to", "9", "--out", p(&cut)]);
+    assert!(resumed.contains("petersen 9,2"), "{resumed}");
+    assert_eq!(timeless(&cut), timeless(&whole));
+    // The unquoted family (two words) is the same family.
+    let text = run_ok(&["census", "node-kayles:grid", "3x{n}", "--to", "6"]);
+    assert!(text.contains("grid 3x6") && text.contains("7 positions"), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -185,6 +185,15 @@ fn published_queens_and_grid_values() {
         .map(|v| v.as_u64().unwrap())
         .collect();
     assert_eq!(values, [0, 2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3], "{doc}");
+    // OEIS A316533 (Node Kayles on the generalized Petersen graph P(n,2)), n = 5..26 (the
+    // terms of M. Fan's calculator; docs/sources.md [OEIS-A316533]), as one sequence.
+    let doc = json(&["seq", "node-kayles", "petersen {n},2", "--to", "26", "--json"]);
+    let values: Vec<u64> = doc["values"].as_array().unwrap()[5..]
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let a316533 = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    assert_eq!(values, a316533, "{doc}");
     // The 2×n grid (ladder) alternates 1, 0 (A316632's comments, Brown et al. 2020).
     for n in 1..=12 {
         assert_eq!(value(&format!("node-kayles grid 2x{n}")), n % 2, "grid 2x{n}");

@@ -101,12 +101,16 @@ def census_row(
     all: bool = False,
     max_memory: Optional[str] = None,
     quotient_to: Optional[int] = None,
+    family: Optional[str] = None,
 ) -> Dict[str, Any]:
     """One game's census row: the code (any spelling, ``"0.07"``, ``"kayles"``) computed up to
     heap ``to`` by the census's own one-game function (stopping once its period is proved unless
-    ``all``), or a board's (``"3x8"``: its nimber, searched cold on one thread), with the misère quotient columns when ``quotient_to`` is given. A module-level
-    function of plain data, so it pickles by reference: the unit that :func:`census` maps over a
-    Dask cluster's workers (each needs ``grundy`` installed).
+    ``all``), or a board's (``"3x8"``: its nimber, searched cold on one thread), with the misère
+    quotient columns when ``quotient_to`` is given. With ``family`` (a spec), the member
+    ``code`` of that family: a family by n needs it (``census_row("grid 3x7", to=20,
+    family="node-kayles:grid 3x{n}")`` is n = 7, valued alone). A module-level function of plain
+    data, so it pickles by reference: the unit that :func:`census` maps over a Dask cluster's
+    workers (each needs ``grundy`` installed).
 
     >>> r = grundy.census_row("0.77", to=1000)
     >>> r["status"], r["period"], r["preperiod"]
@@ -115,7 +119,9 @@ def census_row(
     if not isinstance(code, str):
         raise TypeError(f"code must be a string such as '0.07', not {type(code).__name__}")
     cap = None if quotient_to is None else _natural(quotient_to, "quotient_to")
-    return _json.loads(_grundy.census_row_json(code, _natural(to, "to"), bool(all), max_memory, cap))
+    if family is not None and not isinstance(family, str):
+        raise TypeError(f"family must be a spec string such as 'node-kayles:grid 3x{{n}}', not {type(family).__name__}")
+    return _json.loads(_grundy.census_row_json(code, _natural(to, "to"), bool(all), max_memory, cap, family))
 
 
 def _entry(member: Dict[str, Any], row: Dict[str, Any]) -> Dict[str, Any]:
@@ -187,6 +193,11 @@ def census(
       each worker's. Ctrl-C cancels the futures. docs/distributed.md shows a laptop, a Dask
       cluster and a Slurm job array.
 
+    A family by n (``"node-kayles:grid 3x{n}"``, ``"arc-kayles:petersen {n},2"``: a game's own
+    sequence, n = 0 … ``to``) gives one row a position, its value as ``largest_value`` and n as
+    ``largest_heap``; without a client the positions run in order on one engine (the pieces
+    valued for one n are known for the next), with a client each is a task of its own.
+
     A family of Cram boards (``"cram:3"``: the boards 3×1 … 3×``to``) gives one row a board,
     its nimber as ``largest_value``. Without a client the boards run in order on one region
     database (the regions proved for a board are most of the next one's work), read from and
@@ -221,8 +232,9 @@ def census(
     members = census_members(family, shard=shard, to=to)
     codes = [m["code"] for m in members]
     # pure=False: a row's time differs between runs, so Dask must not reuse a cached result.
+    spec, _ = _family(family)
     futures = client.map(
-        census_row, codes, to=to, all=bool(all), max_memory=max_memory, quotient_to=cap, pure=False
+        census_row, codes, to=to, all=bool(all), max_memory=max_memory, quotient_to=cap, family=spec, pure=False
     )
     try:
         rows = client.gather(futures)

@@ -84,5 +84,10 @@ def census_members(
     spec: Optional[str], codes: Optional[List[str]], shard: Optional[str] = None, to: Optional[int] = None
 ) -> Tuple[str, int, List[Tuple[int, str, List[str]]]]: ...
 def census_row_json(
-    code: str, to: int, all: bool = False, max_memory: Optional[str] = None, quotient_to: Optional[int] = None
+    code: str,
+    to: int,
+    all: bool = False,
+    max_memory: Optional[str] = None,
+    quotient_to: Optional[int] = None,
+    family: Optional[str] = None,
 ) -> str: ...

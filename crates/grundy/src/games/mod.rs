@@ -24,9 +24,13 @@ use crate::solve::periodicity::Periodicity;
 pub type BuildFn = fn(&str, &[String], &Settings) -> Result<Box<dyn AnyPosition>>;
 /// Builds one-heap rules (for `seq`) from the name, the words after it, and the largest heap.
 pub type HeapRulesFn = fn(&str, &[String], u64) -> Result<Box<dyn HeapRules>>;
-/// The values g(0..=to) of a one-number family that is not a heap game (e.g. the 2×n strips of
-/// the triomino game), from the words after the name, with a phrase naming the method.
-pub type SequenceFn = fn(&[String], u64, &crate::control::Control) -> Result<(Vec<Nimber>, &'static str)>;
+/// The values g(n), for each n of `ns` (increasing), of a one-number family that is not a heap
+/// game (the 2×n strips of the triomino game, a graph family `grid 3x{n}`), from the words after
+/// the name: each value handed to the callback as it is found (`grundy seq` collects them, a
+/// census writes each as its row at once), the phrase naming the method returned. The largest n
+/// is checked first, so a family too large to build is refused before any value is computed.
+pub type SequenceFn =
+    fn(&[String], &[u64], &crate::control::Control, &mut dyn FnMut(u64, Nimber) -> Result<()>) -> Result<&'static str>;
 /// The proved law of one row of a two-parameter table, from the row's fixed numbers.
 pub type RowLawFn = fn(&[u64]) -> Option<Periodicity>;
 /// Every value g(x, y) for 0 ≤ x ≤ xmax, 0 ≤ y ≤ ymax of a game whose position is two

@@ -592,20 +592,27 @@ fn build_dawson(_name: &str, words: &[String], settings: &Settings) -> Result<Bo
     Ok(Box::new(Instance::new(format!("dawsons-chess {n}"), GraphEngine::new(g, settings)?, start)))
 }
 
-/// The values of a family with `{n}` for n = 0..=to (`grid 3x{n}`), on one engine: the
-/// components met for one n are known for the next.
-fn family_sequence(rule: Rule, words: &[String], to: u64, control: &Control) -> Result<(Vec<Nimber>, &'static str)> {
+/// The values of a family with `{n}` (`grid 3x{n}`) for each n of `ns`, on one engine: the
+/// components met for one n are known for the next. Each value goes to `on_value` as found.
+fn family_sequence(
+    rule: Rule,
+    words: &[String],
+    ns: &[u64],
+    control: &Control,
+    on_value: &mut dyn FnMut(u64, Nimber) -> Result<()>,
+) -> Result<&'static str> {
     let family = graph_families::pattern(words)?;
     let settings = Settings {
         control: control.clone(),
         ..Default::default()
     };
-    // The largest graph first: a family too big to build at n = `to` is refused before any
-    // value is computed.
-    graph_families::parse(&family(to), control)?;
+    // The largest graph first: a family too big to build at its largest n is refused before
+    // any value is computed.
+    if let Some(&last) = ns.iter().max() {
+        graph_families::parse(&family(last), control)?;
+    }
     let engine = KaylesEngine::new(rule, engine_config(&settings), control.clone())?;
-    let mut values = Vec::new();
-    for n in 0..=to {
+    for (i, &n) in ns.iter().enumerate() {
         let (graph, symmetries) = graph_families::parse_with_symmetries(&family(n), control)?;
         let g = NodeKayles::from_digraph(&graph)
             .with_rule(rule)
@@ -615,18 +622,28 @@ fn family_sequence(rule: Rule, words: &[String], to: u64, control: &Control) -> 
             Some(graph) => u64::from(engine.nimber(&graph, &graph.all())?),
             None => settings.solver(g.clone()).nimber(&g.start())?.0,
         };
-        values.push(Nimber(value));
-        control.progress("graphs", n + 1, Some(to + 1));
+        on_value(n, Nimber(value))?;
+        control.progress("graphs", i as u64 + 1, Some(ns.len() as u64));
     }
-    Ok((values, "the graph engine (one table for the whole sequence)"))
+    Ok("the graph engine (one table for the whole sequence)")
 }
 
-fn node_sequence(words: &[String], to: u64, control: &Control) -> Result<(Vec<Nimber>, &'static str)> {
-    family_sequence(Rule::Node, words, to, control)
+fn node_sequence(
+    words: &[String],
+    ns: &[u64],
+    control: &Control,
+    on_value: &mut dyn FnMut(u64, Nimber) -> Result<()>,
+) -> Result<&'static str> {
+    family_sequence(Rule::Node, words, ns, control, on_value)
 }
 
-fn arc_sequence(words: &[String], to: u64, control: &Control) -> Result<(Vec<Nimber>, &'static str)> {
-    family_sequence(Rule::Arc, words, to, control)
+fn arc_sequence(
+    words: &[String],
+    ns: &[u64],
+    control: &Control,
+    on_value: &mut dyn FnMut(u64, Nimber) -> Result<()>,
+) -> Result<&'static str> {
+    family_sequence(Rule::Arc, words, ns, control, on_value)
 }
 
 /// The registry entry.

@@ -434,9 +434,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
 /// one number).
 fn strip_sequence(
     words: &[String],
-    to: u64,
+    ns: &[u64],
     control: &crate::control::Control,
-) -> Result<(Vec<crate::nimber::Nimber>, &'static str)> {
+    on_value: &mut dyn FnMut(u64, crate::nimber::Nimber) -> Result<()>,
+) -> Result<&'static str> {
+    let to = ns.last().copied().unwrap_or(0);
     args::no_other_options(words, "seq triomino", "--to N")?;
     if !words.is_empty() {
         return input(
@@ -448,11 +450,12 @@ fn strip_sequence(
             "seq triomino --to {to}: boards up to 2×{MAX_LENGTH} are accepted"
         ));
     }
+    // The recurrence needs every shorter strip: all of 0..=N computed, the asked ones given.
     let values = strip_values_by_components(to as usize, control)?;
-    Ok((
-        values.into_iter().map(crate::nimber::Nimber).collect(),
-        "O(N²) recurrence over strip components",
-    ))
+    for &n in ns {
+        on_value(n, crate::nimber::Nimber(values[n as usize]))?;
+    }
+    Ok("O(N²) recurrence over strip components")
 }
 
 /// Registry entry of Triomino (`triomino`): names, rules text, syntax, builder.

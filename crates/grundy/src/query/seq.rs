@@ -42,7 +42,13 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
     if let Some(values) = entry.caps.sequence {
         // Not a heap game, but one number (the triomino game's 2×n strips): the game's own
         // sequence.
-        let (values, method) = values(rest, to, &options.control)?;
+        let every: Vec<u64> = (0..=to).collect();
+        let mut found = Vec::with_capacity(every.len());
+        let method = values(rest, &every, &options.control, &mut |_, v| {
+            found.push(v);
+            Ok(())
+        })?;
+        let values = found;
         let sequence = Sequence::from_values(values, &PeriodProof::None, method)?;
         return Ok(Computed {
             title: entry.name.to_string(),

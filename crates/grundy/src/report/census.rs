@@ -222,13 +222,45 @@ fn opt(v: Option<u64>) -> String {
     v.map_or(String::new(), |v| v.to_string())
 }
 
-/// Text fields of a CSV line may not hold a comma, a quote or a line break (codes and rule
-/// names never do); anything else is refused when written.
+/// Text fields of a CSV line may not hold a quote or a line break (codes and rule names never
+/// do; anything else is refused when written); a field with a comma (a family by n:
+/// `petersen 7,2`) is written between quotes, as CSV does.
 fn text_field(s: &Option<String>) -> std::result::Result<String, String> {
     match s {
-        Some(t) if t.contains([',', '"', '\n', '\r']) => Err(format!("`{t}` cannot be written in a CSV field")),
+        Some(t) if t.contains(['"', '\n', '\r']) => Err(format!("`{t}` cannot be written in a CSV field")),
+        Some(t) if t.contains(',') => Ok(format!("\"{t}\"")),
         Some(t) => Ok(t.clone()),
         None => Ok(String::new()),
+    }
+}
+
+/// The fields of a CSV line written by [`CensusEntry::to_line`]: split at commas outside
+/// quotes, a quoted field's quotes taken off (no field holds a quote itself).
+fn csv_fields(body: &str) -> std::result::Result<Vec<&str>, String> {
+    let mut fields = Vec::new();
+    let mut rest = body;
+    loop {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').ok_or("a quote is not closed")?;
+            fields.push(&quoted[..end]);
+            rest = &quoted[end + 1..];
+            match rest.strip_prefix(',') {
+                Some(after) => rest = after,
+                None if rest.is_empty() => return Ok(fields),
+                None => return Err("a quoted field is followed by more than a comma".into()),
+            }
+        } else {
+            match rest.split_once(',') {
+                Some((field, after)) => {
+                    fields.push(field);
+                    rest = after;
+                }
+                None => {
+                    fields.push(rest);
+                    return Ok(fields);
+                }
+            }
+        }
     }
 }
 
@@ -288,7 +320,7 @@ impl CensusEntry {
                 if check != hex(fnv1a64(body.as_bytes())) {
                     return Err("its checksum does not match its contents".into());
                 }
-                let mut f: Vec<&str> = body.split(',').collect();
+                let mut f: Vec<&str> = csv_fields(body)?;
                 // 17 fields, or 22 with the quotient columns (before `seconds`; 19 in files of
                 // earlier versions).
                 let quotient: Vec<String> = match f.len() {
@@ -556,6 +588,23 @@ mod tests {
                 assert_eq!(read, vec![entry(), e]);
             }
         }
+    }
+
+    #[test]
+    fn fields_with_a_comma_are_quoted_and_read_back() {
+        let mut e = entry();
+        e.family = "node-kayles:petersen {n},2".into();
+        e.row.code = "petersen 7,2".into();
+        let line = e.to_line(Format::Csv).unwrap();
+        assert!(line.starts_with("\"node-kayles:petersen {n},2\","), "{line}");
+        assert!(line.contains(",\"petersen 7,2\","), "{line}");
+        assert_eq!(CensusEntry::from_line(&line, Format::Csv).unwrap(), e);
+        // A quote is still refused; an unclosed quote is a damaged line.
+        e.row.code = "a\"b".into();
+        assert!(e.to_line(Format::Csv).is_err());
+        let body = "\"octal:3,95";
+        let bad = format!("{body},{}", hex(fnv1a64(body.as_bytes())));
+        assert!(CensusEntry::from_line(&bad, Format::Csv).is_err());
     }
 
     #[test]

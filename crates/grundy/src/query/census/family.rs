@@ -10,6 +10,11 @@
 //! - `cram:R`: the Cram boards of R rows and 1, 2, … columns (`3x1`, `3x2`, …; at most 64
 //!   cells), in order of their columns; `--to N` stops at N columns ([`Family::members_up_to`]).
 //!   Its boards are run one after the other on one region database ([`super::boards`]);
+//! - `GAME:FAMILY`: the positions of a game's own sequence (`grundy seq GAME FAMILY`), one a
+//!   number n = 0, 1, … `--to N`: `node-kayles:grid 3x{n}` is the 3×n grids under Node Kayles,
+//!   `arc-kayles:petersen {n},2` the generalized Petersen graphs under Arc Kayles
+//!   ([`Family::Sequence`]). Its members are run in order on one engine
+//!   ([`super::sequence_family`]);
 //! - a list of codes, comma separated (`0.07,0.137,4.07`) or in a file (one or more a line,
 //!   `#` starts a comment).
 //!
@@ -53,6 +58,15 @@ pub enum Family {
     Codes(Vec<String>),
     /// The Cram boards of this many rows, by their columns.
     Cram(u32),
+    /// The positions of the game `game`'s own sequence ([`crate::games::Capabilities::sequence`]),
+    /// by n: `family` is the words after the game's name with `{n}` where the number goes
+    /// (`grid 3x{n}`; empty for a game whose sequence takes none, the triomino strips).
+    Sequence {
+        /// The game's registry name (`node-kayles`).
+        game: String,
+        /// The family, as `grundy seq GAME FAMILY` takes it (`grid 3x{n}`).
+        family: String,
+    },
 }
 
 /// One game of a family: its canonical code, its position in the family and the other
@@ -115,11 +129,7 @@ impl Family {
                 "hex" => Family::Hex,
                 "subtraction" => Family::Subtraction,
                 "cram" => Family::Cram,
-                _ => {
-                    return Err(Error::Input(format!(
-                        "unknown family `{kind}`: accepted are octal:K, octal4:K, hex:K, subtraction:M, cram:R, a file of codes, or codes separated by commas"
-                    )));
-                }
+                _ => return Family::sequence(kind, k),
             };
             let k: u32 = k.trim().parse().map_err(|_| {
                 Error::Input(format!(
@@ -146,6 +156,29 @@ impl Family {
             .filter(|c| !c.is_empty())
             .collect();
         Family::list(codes)
+    }
+
+    /// `GAME:FAMILY` for a game with a sequence of its own (`node-kayles:grid 3x{n}`), its
+    /// family checked by the game's sequence (asked for no n: the words alone are checked).
+    fn sequence(game: &str, family: &str) -> Result<Family> {
+        let entry = crate::games::find(game).ok().filter(|e| e.caps.sequence.is_some());
+        let Some(entry) = entry else {
+            return Err(Error::Input(format!(
+                "unknown family `{game}`: accepted are octal:K, octal4:K, hex:K, subtraction:M, cram:R, GAME:FAMILY for a game with a sequence of its own (node-kayles:'grid 3x{{n}}'), a file of codes, or codes separated by commas"
+            )));
+        };
+        let family = family.trim().to_string();
+        let values = entry.caps.sequence.expect("filtered above");
+        values(
+            &sequence_words(&family),
+            &[],
+            &crate::control::Control::new(),
+            &mut |_, _| Ok(()),
+        )?;
+        Ok(Family::Sequence {
+            game: entry.name.to_string(),
+            family,
+        })
     }
 
     /// A list of codes (from a file or the command line); each must parse.
@@ -187,6 +220,7 @@ impl Family {
             Family::Subtraction(m) => pow(2, *m),
             Family::Codes(c) => c.len() as u64,
             Family::Cram(rows) => 64 / u64::from(*rows),
+            Family::Sequence { .. } => MAX_GAMES,
         }
     }
 
@@ -199,6 +233,7 @@ impl Family {
             Family::Hex(k) => format!("hex:{k}"),
             Family::Subtraction(m) => format!("subtraction:{m}"),
             Family::Cram(rows) => format!("cram:{rows}"),
+            Family::Sequence { game, family } => format!("{game}:{family}"),
             Family::Codes(_) => {
                 let codes: Vec<String> = self.members().into_iter().map(|m| m.code).collect();
                 format!("codes:{:016x}", crate::files::fnv1a64(codes.join(",").as_bytes()))
@@ -207,8 +242,24 @@ impl Family {
     }
 
     /// The games a census up to `to` runs: every member, but for `cram:R` only the boards of
-    /// at most `to` columns (an [`Error::Input`] when `to` passes 64 cells).
+    /// at most `to` columns (an [`Error::Input`] when `to` passes 64 cells), and for
+    /// `GAME:FAMILY` the positions n = 0..=`to` (at most [`MAX_GAMES`]).
     pub fn members_up_to(&self, to: u64) -> Result<Vec<Member>> {
+        if let Family::Sequence { family, .. } = self {
+            if to >= MAX_GAMES {
+                return Err(Error::Input(format!(
+                    "{} --to {to}: at most {MAX_GAMES} positions a census",
+                    self.label()
+                )));
+            }
+            return Ok((0..=to)
+                .map(|n| Member {
+                    index: n,
+                    code: sequence_member(family, n),
+                    also: Vec::new(),
+                })
+                .collect());
+        }
         let members = self.members();
         let Family::Cram(rows) = self else {
             return Ok(members);
@@ -222,7 +273,14 @@ impl Family {
         Ok(members.into_iter().take(to as usize).collect())
     }
 
-    /// Every game of the family, in order, each once.
+    /// Whether the family's members are known only up to a `--to` ([`Family::Sequence`]:
+    /// [`Family::members`] is empty for it, [`Family::members_up_to`] lists them).
+    pub fn needs_to(&self) -> bool {
+        matches!(self, Family::Sequence { .. })
+    }
+
+    /// Every game of the family, in order, each once (none for a family by n, which has no
+    /// last member: [`Family::members_up_to`]).
     pub fn members(&self) -> Vec<Member> {
         let digits_family = |before: &str, base: u64, k: u32| -> Vec<Member> {
             (0..base.pow(k))
@@ -263,6 +321,7 @@ impl Family {
                     also: Vec::new(),
                 })
                 .collect(),
+            Family::Sequence { .. } => Vec::new(),
             Family::Codes(codes) => {
                 let mut members: Vec<Member> = Vec::new();
                 for c in codes {
@@ -283,6 +342,25 @@ impl Family {
                 members
             }
         }
+    }
+}
+
+/// The words a game's sequence takes for `family` (none for an empty family).
+pub fn sequence_words(family: &str) -> Vec<String> {
+    if family.is_empty() {
+        Vec::new()
+    } else {
+        vec![family.to_string()]
+    }
+}
+
+/// The code of member n of a family by n: the family with n in place of `{n}` (`grid 3x7`), or
+/// n alone for an empty family.
+fn sequence_member(family: &str, n: u64) -> String {
+    if family.is_empty() {
+        n.to_string()
+    } else {
+        family.replace("{n}", &n.to_string())
     }
 }
 

@@ -11,6 +11,8 @@
 //! - [`same`]: proved games with the same value sequence, grouped after the run.
 //! - [`boards`]: the census of Cram boards (`cram:R`), board after board on one region
 //!   database.
+//! - [`sequence_family`]: the census of a family by n (`node-kayles:grid 3x{n}`), member after
+//!   member on one engine of the game's own sequence.
 //!
 //! Why here: the census is the research use of the sequence engine (the published tables of
 //! octal games come from runs like this); the front ends (command line, Python) only present
@@ -24,6 +26,7 @@ pub mod family;
 pub mod row;
 pub mod run;
 pub mod same;
+pub mod sequence_family;
 #[cfg(test)]
 mod tests;
 
@@ -55,6 +58,21 @@ pub fn game_row(code: &str, options: &RowOptions, control: &Control) -> Result<c
     boards::board_row(code, options.to, control)
 }
 
+/// The row of the member `code` of `family` computed alone ([`game_row`], or for a family by n
+/// [`sequence_family::member_row`], which needs the family to know n): the unit a cluster maps
+/// over a family's members.
+pub fn member_row(
+    family: &Family,
+    code: &str,
+    options: &CensusOptions,
+    control: &Control,
+) -> Result<crate::report::CensusRow> {
+    if family.needs_to() {
+        return sequence_family::member_row(family, code, options, control);
+    }
+    game_row(code, &options.row, control)
+}
+
 /// The refusal of a misère quotient column in a census of boards.
 fn no_quotient_for_boards() -> crate::Error {
     crate::Error::Input(
@@ -62,12 +80,14 @@ fn no_quotient_for_boards() -> crate::Error {
     )
 }
 
-/// Run `pending` (games not done yet) and give each finished row to `on_row` with its member:
-/// heap games in parallel ([`run`]), the boards of a `cram:R` family in order on one region
-/// database ([`boards`]). `done_before` games of `total` were done earlier (progress counts
+/// Run `pending` (games of `family` not done yet) and give each finished row to `on_row` with
+/// its member: heap games in parallel ([`run`]), the boards of a `cram:R` family in order on one
+/// region database ([`boards`]), the members of a family by n in order on one engine
+/// ([`sequence_family`]). `done_before` games of `total` were done earlier (progress counts
 /// them). Returns the first error: cancellation ([`crate::Error::Interrupted`]), the memory
 /// budget, or one of `on_row`; rows finished before it have been given to `on_row`.
 pub fn run_games(
+    family: &Family,
     pending: &[Member],
     options: &CensusOptions,
     control: &Control,
@@ -75,6 +95,9 @@ pub fn run_games(
     total: u64,
     on_row: impl FnMut(&Member, crate::report::CensusRow) -> Result<()>,
 ) -> Result<()> {
+    if family.needs_to() {
+        return sequence_family::run_sequence(family, pending, options, control, done_before, total, on_row);
+    }
     let boards = pending.first().is_some_and(|m| boards::board_size(&m.code).is_some());
     if !boards {
         return run::run_heap_games(pending, options, control, done_before, total, on_row);
@@ -93,7 +116,7 @@ pub fn census(family: &Family, shard: Shard, options: &CensusOptions, control: &
     let label = family.label();
     let pending: Vec<Member> = members.into_iter().filter(|m| shard.holds(m.index)).collect();
     let mut entries = Vec::with_capacity(pending.len());
-    run_games(&pending, options, control, 0, pending.len() as u64, |m, row| {
+    run_games(family, &pending, options, control, 0, pending.len() as u64, |m, row| {
         entries.push(CensusEntry {
             family: label.clone(),
             index: m.index,
