@@ -407,7 +407,7 @@ pub struct PlotArgs {
 #[derive(Args, Debug, Clone)]
 pub struct CensusArgs {
     /// FAMILY: octal:K, octal4:K, hex:K, subtraction:M, cram:R (the Cram boards of R rows, N
-    /// columns at most), GAME:FAMILY for a game's own sequence by n (`node-kayles:grid 3x{n}`,
+    /// columns at most), GAME:FAMILY for a game's own sequence by n (`GAME:grid 3x{n}`,
     /// n = 0..N), a file of codes, or codes separated by commas; or `merge FILE...` to merge
     /// shard outputs (with -o).
     #[arg(value_name = "FAMILY | merge FILE...", required = true)]

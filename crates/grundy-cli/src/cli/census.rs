@@ -6,7 +6,7 @@
 //! region database (`--table FILE` keeps it in a file, shared with `grundy value cram`): each
 //! row's `largest_value` is the board's nimber.
 //!
-//! `GAME:FAMILY` (`node-kayles:grid 3x{n}`, `arc-kayles:petersen {n},2`) is the census of a
+//! `GAME:FAMILY` (a graph game on `grid 3x{n}` or `petersen {n},2`) is the census of a
 //! family by n: the positions n = 0…N of the game's own sequence, run in order on one engine,
 //! one row a position with its value as `largest_value` and n as `largest_heap`.
 //!
@@ -194,7 +194,7 @@ pub fn run(a: &CensusArgs, settings: Settings) -> Result<String> {
 /// FAMILY from the words: one word naming a family (`octal:3`), an existing file of codes, or
 /// codes (comma or blank separated).
 fn family(words: &[String]) -> Result<Family> {
-    // `node-kayles:grid 3x{n}` unquoted arrives as two words: one family by n.
+    // `GAME:grid 3x{n}` unquoted arrives as two words: one family by n.
     if words.len() > 1 && words[0].contains(':') {
         return Family::parse(&words.join(" "));
     }
@@ -434,7 +434,7 @@ enum Rows {
     Positions,
 }
 
-/// The rows of a census of boards (`cram:R`) or of a family by n (`node-kayles:grid 3x{n}`) as
+/// The rows of a census of boards (`cram:R`) or of a family by n (`GAME:grid 3x{n}`) as
 /// a text table: each board or position (`what`), its nimber (the row's `largest_value`) and
 /// its time; the heap games' columns (period, preperiod, …) mean nothing for one position.
 fn value_table(entries: &[CensusEntry], what: &str) -> String {

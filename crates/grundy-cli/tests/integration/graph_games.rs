@@ -294,3 +294,107 @@ fn absurd_families_are_refused_up_front() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("grid 3x5"));
 }
+
+// The census of a family by n (`grundy::query::census`, `GAME:FAMILY`) on graph games: library
+// calls, kept here with the graph games' tests (the library's own sources name no game).
+
+use grundy::query::census::{CensusOptions, DEFAULT_QUOTIENT_STATES, Family, RowOptions, Shard, census, member_row};
+use grundy::report::{CensusEntry, CensusStatus};
+
+fn census_options(to: u64, jobs: usize) -> CensusOptions {
+    CensusOptions {
+        row: RowOptions {
+            to,
+            stop_when_proved: true,
+            quotient_to: None,
+            quotient_states: DEFAULT_QUOTIENT_STATES,
+        },
+        jobs,
+        table: None,
+    }
+}
+
+/// The entries without their times (the only column that differs between runs).
+fn timeless(mut entries: Vec<CensusEntry>) -> Vec<CensusEntry> {
+    for e in &mut entries {
+        e.row.seconds = 0.0;
+    }
+    entries
+}
+
+/// A family by n (`node-kayles:grid 3x{n}`): its members are the positions n = 0..=to, each
+/// row the value the game's sequence gives (3×n grids: OEIS A316632 for n ≤ 16, the seq
+/// command's own values beyond), its shards merged equal the whole, and one member valued
+/// alone (the cluster's unit) equals its row but for the time.
+#[test]
+fn a_census_of_a_graph_family_equals_its_sequence_and_its_shards_the_whole() {
+    let family = Family::parse("node-kayles:grid 3x{n}").unwrap();
+    assert_eq!(family.label(), "node-kayles:grid 3x{n}");
+    assert!(family.needs_to() && family.members().is_empty());
+    let members = family.members_up_to(18).unwrap();
+    assert_eq!(members.len(), 19);
+    assert_eq!((members[7].index, members[7].code.as_str()), (7, "grid 3x7"));
+    let whole = census(&family, Shard::ALL, &census_options(18, 1), &Control::default()).unwrap();
+    let values: Vec<u64> = whole.iter().map(|e| e.row.largest_value).collect();
+    // n = 1..16: A316632; 17, 18: checked by the plain mex of examples/grid3_kayles_check.rs
+    // (docs/records.md).
+    let expected = [0, 2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3, 2, 2];
+    assert_eq!(values, expected);
+    assert!(whole.iter().all(|e| e.row.status == CensusStatus::Proved && e.of == 19));
+    assert_eq!(whole[12].row.largest_heap, 12);
+    let mut merged = Vec::new();
+    for part in 1..=3 {
+        let shard = Shard { part, parts: 3 };
+        merged.extend(census(&family, shard, &census_options(18, 1), &Control::default()).unwrap());
+    }
+    merged.sort_by_key(|e| e.index);
+    assert_eq!(timeless(merged), timeless(whole.clone()));
+    for n in [0, 5, 12] {
+        let code = format!("grid 3x{n}");
+        let mut alone = member_row(&family, &code, &census_options(18, 1), &Control::default()).unwrap();
+        alone.seconds = whole[n].row.seconds;
+        assert_eq!(alone, whole[n].row, "{code}");
+    }
+    // Not a member, a quotient column, a database file: refused.
+    assert!(member_row(&family, "grid 3x19", &census_options(18, 1), &Control::default()).is_err());
+    let with_quotient = CensusOptions {
+        row: RowOptions {
+            quotient_to: Some(5),
+            ..census_options(3, 1).row
+        },
+        ..census_options(3, 1)
+    };
+    assert!(census(&family, Shard::ALL, &with_quotient, &Control::default()).is_err());
+    // Arc Kayles on the Petersen graphs: a family with a comma, each member its value alone.
+    let petersen = Family::parse("arc-kayles:petersen {n},2").unwrap();
+    let rows = census(&petersen, Shard::ALL, &census_options(9, 1), &Control::default()).unwrap();
+    for e in rows.iter().skip(5) {
+        // The member's code is the words `grundy value arc-kayles` takes for that graph.
+        let words = grundy::games::words(&format!("arc-kayles {}", e.row.code));
+        let settings = grundy::settings::Settings::default();
+        let report = grundy::query::value(&words, grundy::game::Convention::Normal, false, &settings).unwrap();
+        let want = grundy::value::Value::Finite(grundy::nimber::Nimber(e.row.largest_value));
+        assert_eq!(report.value, want, "{}", e.row.code);
+    }
+}
+
+/// Families by n are refused when the game has no sequence of its own, the family has no
+/// `{n}`, or its largest member would not fit in memory.
+#[test]
+fn bad_families_by_n_are_refused() {
+    for bad in [
+        "nim:{n}",
+        "node-kayles:grid 3x4",
+        "node-kayles:grid {n}x{n}",
+        "node-kayles:frob {n}",
+    ] {
+        assert!(Family::parse(bad).is_err(), "{bad}");
+    }
+    let queens = Family::parse("node-kayles:queens {n}").unwrap();
+    let control = Control::default().with_memory(grundy::memory::MemoryBudget::new(1 << 30));
+    let e = census(&queens, Shard::ALL, &census_options(100_000, 1), &control).unwrap_err();
+    assert!(
+        matches!(e, grundy::Error::Input(_) | grundy::Error::MemoryLimit(..)),
+        "{e}"
+    );
+}

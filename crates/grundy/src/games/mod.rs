@@ -24,13 +24,53 @@ use crate::solve::periodicity::Periodicity;
 pub type BuildFn = fn(&str, &[String], &Settings) -> Result<Box<dyn AnyPosition>>;
 /// Builds one-heap rules (for `seq`) from the name, the words after it, and the largest heap.
 pub type HeapRulesFn = fn(&str, &[String], u64) -> Result<Box<dyn HeapRules>>;
-/// The values g(n), for each n of `ns` (increasing), of a one-number family that is not a heap
-/// game (the 2×n strips of the triomino game, a graph family `grid 3x{n}`), from the words after
-/// the name: each value handed to the callback as it is found (`grundy seq` collects them, a
-/// census writes each as its row at once), the phrase naming the method returned. The largest n
-/// is checked first, so a family too large to build is refused before any value is computed.
-pub type SequenceFn =
-    fn(&[String], &[u64], &crate::control::Control, &mut dyn FnMut(u64, Nimber) -> Result<()>) -> Result<&'static str>;
+/// The values g(n), for each n [`Asked`], of a one-number family that is not a heap game (the
+/// 2×n strips of the triomino game, a graph family `grid 3x{n}`), from the words after the
+/// name: each value handed to the callback as it is found (`grundy seq` collects them, a census
+/// writes each as its row at once), the phrase naming the method returned. The largest n is
+/// checked first, so a family too large to build is refused before any value is computed.
+pub type SequenceFn = fn(
+    &[String],
+    Asked<'_>,
+    &crate::control::Control,
+    &mut dyn FnMut(u64, Nimber) -> Result<()>,
+) -> Result<&'static str>;
+
+/// The n a [`SequenceFn`] is asked for: every n of 0..=N (`grundy seq --to N`, which may be
+/// far too many to list), or some n, increasing (the members of a census not done yet).
+#[derive(Clone, Copy, Debug)]
+pub enum Asked<'a> {
+    /// Every n of 0..=N.
+    UpTo(u64),
+    /// These n, increasing.
+    Only(&'a [u64]),
+}
+
+impl Asked<'_> {
+    /// The largest n asked (`None`: none).
+    pub fn last(&self) -> Option<u64> {
+        match self {
+            Asked::UpTo(to) => Some(*to),
+            Asked::Only(ns) => ns.last().copied(),
+        }
+    }
+
+    /// How many n are asked.
+    pub fn count(&self) -> u64 {
+        match self {
+            Asked::UpTo(to) => to.saturating_add(1),
+            Asked::Only(ns) => ns.len() as u64,
+        }
+    }
+
+    /// The n asked, in increasing order.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        match self {
+            Asked::UpTo(to) => Box::new(0..=*to),
+            Asked::Only(ns) => Box::new(ns.iter().copied()),
+        }
+    }
+}
 /// The proved law of one row of a two-parameter table, from the row's fixed numbers.
 pub type RowLawFn = fn(&[u64]) -> Option<Periodicity>;
 /// Every value g(x, y) for 0 ≤ x ≤ xmax, 0 ≤ y ≤ ymax of a game whose position is two

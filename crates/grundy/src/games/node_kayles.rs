@@ -597,7 +597,7 @@ fn build_dawson(_name: &str, words: &[String], settings: &Settings) -> Result<Bo
 fn family_sequence(
     rule: Rule,
     words: &[String],
-    ns: &[u64],
+    ns: super::Asked<'_>,
     control: &Control,
     on_value: &mut dyn FnMut(u64, Nimber) -> Result<()>,
 ) -> Result<&'static str> {
@@ -608,11 +608,11 @@ fn family_sequence(
     };
     // The largest graph first: a family too big to build at its largest n is refused before
     // any value is computed.
-    if let Some(&last) = ns.iter().max() {
+    if let Some(last) = ns.last() {
         graph_families::parse(&family(last), control)?;
     }
     let engine = KaylesEngine::new(rule, engine_config(&settings), control.clone())?;
-    for (i, &n) in ns.iter().enumerate() {
+    for (i, n) in ns.iter().enumerate() {
         let (graph, symmetries) = graph_families::parse_with_symmetries(&family(n), control)?;
         let g = NodeKayles::from_digraph(&graph)
             .with_rule(rule)
@@ -623,14 +623,14 @@ fn family_sequence(
             None => settings.solver(g.clone()).nimber(&g.start())?.0,
         };
         on_value(n, Nimber(value))?;
-        control.progress("graphs", i as u64 + 1, Some(ns.len() as u64));
+        control.progress("graphs", i as u64 + 1, Some(ns.count()));
     }
     Ok("the graph engine (one table for the whole sequence)")
 }
 
 fn node_sequence(
     words: &[String],
-    ns: &[u64],
+    ns: super::Asked<'_>,
     control: &Control,
     on_value: &mut dyn FnMut(u64, Nimber) -> Result<()>,
 ) -> Result<&'static str> {
@@ -639,7 +639,7 @@ fn node_sequence(
 
 fn arc_sequence(
     words: &[String],
-    ns: &[u64],
+    ns: super::Asked<'_>,
     control: &Control,
     on_value: &mut dyn FnMut(u64, Nimber) -> Result<()>,
 ) -> Result<&'static str> {

@@ -434,11 +434,11 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
 /// one number).
 fn strip_sequence(
     words: &[String],
-    ns: &[u64],
+    ns: super::Asked<'_>,
     control: &crate::control::Control,
     on_value: &mut dyn FnMut(u64, crate::nimber::Nimber) -> Result<()>,
 ) -> Result<&'static str> {
-    let to = ns.last().copied().unwrap_or(0);
+    let to = ns.last().unwrap_or(0);
     args::no_other_options(words, "seq triomino", "--to N")?;
     if !words.is_empty() {
         return input(
@@ -452,7 +452,7 @@ fn strip_sequence(
     }
     // The recurrence needs every shorter strip: all of 0..=N computed, the asked ones given.
     let values = strip_values_by_components(to as usize, control)?;
-    for &n in ns {
+    for n in ns.iter() {
         on_value(n, crate::nimber::Nimber(values[n as usize]))?;
     }
     Ok("O(N²) recurrence over strip components")

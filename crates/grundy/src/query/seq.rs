@@ -42,9 +42,8 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
     if let Some(values) = entry.caps.sequence {
         // Not a heap game, but one number (the triomino game's 2×n strips): the game's own
         // sequence.
-        let every: Vec<u64> = (0..=to).collect();
-        let mut found = Vec::with_capacity(every.len());
-        let method = values(rest, &every, &options.control, &mut |_, v| {
+        let mut found = Vec::new();
+        let method = values(rest, games::Asked::UpTo(to), &options.control, &mut |_, v| {
             found.push(v);
             Ok(())
         })?;

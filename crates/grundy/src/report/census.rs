@@ -593,10 +593,10 @@ mod tests {
     #[test]
     fn fields_with_a_comma_are_quoted_and_read_back() {
         let mut e = entry();
-        e.family = "node-kayles:petersen {n},2".into();
+        e.family = "game:petersen {n},2".into();
         e.row.code = "petersen 7,2".into();
         let line = e.to_line(Format::Csv).unwrap();
-        assert!(line.starts_with("\"node-kayles:petersen {n},2\","), "{line}");
+        assert!(line.starts_with("\"game:petersen {n},2\","), "{line}");
         assert!(line.contains(",\"petersen 7,2\","), "{line}");
         assert_eq!(CensusEntry::from_line(&line, Format::Csv).unwrap(), e);
         // A quote is still refused; an unclosed quote is a damaged line.

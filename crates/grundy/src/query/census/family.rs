@@ -11,8 +11,8 @@
 //!   cells), in order of their columns; `--to N` stops at N columns ([`Family::members_up_to`]).
 //!   Its boards are run one after the other on one region database ([`super::boards`]);
 //! - `GAME:FAMILY`: the positions of a game's own sequence (`grundy seq GAME FAMILY`), one a
-//!   number n = 0, 1, … `--to N`: `node-kayles:grid 3x{n}` is the 3×n grids under Node Kayles,
-//!   `arc-kayles:petersen {n},2` the generalized Petersen graphs under Arc Kayles
+//!   number n = 0, 1, … `--to N`: `GAME:grid 3x{n}` is the 3×n grids under a graph game,
+//!   `GAME:petersen {n},2` the generalized Petersen graphs
 //!   ([`Family::Sequence`]). Its members are run in order on one engine
 //!   ([`super::sequence_family`]);
 //! - a list of codes, comma separated (`0.07,0.137,4.07`) or in a file (one or more a line,
@@ -62,7 +62,7 @@ pub enum Family {
     /// by n: `family` is the words after the game's name with `{n}` where the number goes
     /// (`grid 3x{n}`; empty for a game whose sequence takes none, the triomino strips).
     Sequence {
-        /// The game's registry name (`node-kayles`).
+        /// The game's registry name.
         game: String,
         /// The family, as `grundy seq GAME FAMILY` takes it (`grid 3x{n}`).
         family: String,
@@ -158,20 +158,20 @@ impl Family {
         Family::list(codes)
     }
 
-    /// `GAME:FAMILY` for a game with a sequence of its own (`node-kayles:grid 3x{n}`), its
+    /// `GAME:FAMILY` for a game with a sequence of its own (`GAME:grid 3x{n}`), its
     /// family checked by the game's sequence (asked for no n: the words alone are checked).
     fn sequence(game: &str, family: &str) -> Result<Family> {
         let entry = crate::games::find(game).ok().filter(|e| e.caps.sequence.is_some());
         let Some(entry) = entry else {
             return Err(Error::Input(format!(
-                "unknown family `{game}`: accepted are octal:K, octal4:K, hex:K, subtraction:M, cram:R, GAME:FAMILY for a game with a sequence of its own (node-kayles:'grid 3x{{n}}'), a file of codes, or codes separated by commas"
+                "unknown family `{game}`: accepted are octal:K, octal4:K, hex:K, subtraction:M, cram:R, GAME:FAMILY for a game with a sequence of its own (a graph game: GAME:'grid 3x{{n}}'), a file of codes, or codes separated by commas"
             )));
         };
         let family = family.trim().to_string();
         let values = entry.caps.sequence.expect("filtered above");
         values(
             &sequence_words(&family),
-            &[],
+            crate::games::Asked::Only(&[]),
             &crate::control::Control::new(),
             &mut |_, _| Ok(()),
         )?;

@@ -11,7 +11,7 @@
 //! - [`same`]: proved games with the same value sequence, grouped after the run.
 //! - [`boards`]: the census of Cram boards (`cram:R`), board after board on one region
 //!   database.
-//! - [`sequence_family`]: the census of a family by n (`node-kayles:grid 3x{n}`), member after
+//! - [`sequence_family`]: the census of a family by n (`GAME:grid 3x{n}`), member after
 //!   member on one engine of the game's own sequence.
 //!
 //! Why here: the census is the research use of the sequence engine (the published tables of

@@ -1,4 +1,4 @@
-//! The census of a family by n (`node-kayles:grid 3x{n}`, `arc-kayles:petersen {n},2`): the
+//! The census of a family by n (`GAME:grid 3x{n}`, `GAME:petersen {n},2` for a graph game): the
 //! positions n = 0…N of a game's own sequence ([`crate::games::Capabilities::sequence`]), one
 //! row each, run in order on one engine.
 //!
@@ -85,7 +85,7 @@ pub fn run_sequence(
     control.progress("games", done, Some(total));
     let quiet = control.quiet();
     let mut next = pending.iter();
-    values(&words, &ns, &quiet, &mut |n, value| {
+    values(&words, crate::games::Asked::Only(&ns), &quiet, &mut |n, value| {
         let member = next
             .next()
             .filter(|m| m.index == n)
@@ -120,9 +120,14 @@ pub fn member_row(family: &Family, code: &str, options: &CensusOptions, control:
         })?;
     let since = Instant::now();
     let mut row = None;
-    values(&words, &[member.index], &control.quiet(), &mut |n, value| {
-        row = Some(member_row_of(code, n, value.0, options.row.to, since));
-        Ok(())
-    })?;
+    values(
+        &words,
+        crate::games::Asked::Only(&[member.index]),
+        &control.quiet(),
+        &mut |n, value| {
+            row = Some(member_row_of(code, n, value.0, options.row.to, since));
+            Ok(())
+        },
+    )?;
     row.ok_or_else(|| Error::Unsupported(format!("the sequence gave no value for `{code}`")))
 }
