@@ -68,11 +68,14 @@ fn old(n: usize, edges: &[(usize, usize)], rule: Rule) -> u64 {
 #[test]
 fn paths_to_200_vertices_are_dawsons_chess() {
     let octal = json(&["seq", "0.137", "--to", "201", "--json"]);
+    // The graph engine's values (the census of the family runs the graph engine; `seq` of
+    // paths takes the heap game itself, by the theorem tested here).
     let seq = |game: &str| -> Vec<serde_json::Value> {
-        json(&["seq", game, "path {n}", "--to", "201", "--json"])["values"]
-            .as_array()
-            .unwrap()
-            .clone()
+        let family = Family::parse(&format!("{game}:path {{n}}")).unwrap();
+        let rows = census(&family, Shard::ALL, &census_options(201, 1), &Control::default()).unwrap();
+        rows.iter()
+            .map(|e| serde_json::Value::from(e.row.largest_value))
+            .collect()
     };
     let want = octal["values"].as_array().unwrap();
     let node = seq("node-kayles");
@@ -397,4 +400,35 @@ fn bad_families_by_n_are_refused() {
         matches!(e, grundy::Error::Input(_) | grundy::Error::MemoryLimit(..)),
         "{e}"
     );
+}
+
+/// Node Kayles and Arc Kayles on paths are the heap games 0.137 and 0.07 (a theorem of the
+/// game's module): `seq` takes the heap engine and proves the period, and the graph engine's
+/// own values (the census of the family, which runs the graph engine) equal those of the heap
+/// game for n ≤ 70, past the preperiod and a whole period.
+#[test]
+fn seq_of_paths_is_the_heap_game_with_its_period_proved() {
+    for (game, code, preperiod) in [("node-kayles", "0.137", 52), ("arc-kayles", "0.07", 53)] {
+        let doc = json(&["seq", game, "path {n}", "--to", "200", "--json"]);
+        assert_eq!(doc["game"], format!("{game} path {{n}} = {code}"), "{doc}");
+        assert_eq!(doc["proved"], true, "{doc}");
+        assert_eq!(
+            (doc["period"].as_u64(), doc["preperiod"].as_u64()),
+            (Some(34), Some(preperiod))
+        );
+        let heap = json(&["seq", code, "--to", "70", "--json"]);
+        let family = Family::parse(&format!("{game}:path {{n}}")).unwrap();
+        let rows = census(&family, Shard::ALL, &census_options(70, 1), &Control::default()).unwrap();
+        let graph: Vec<u64> = rows.iter().map(|e| e.row.largest_value).collect();
+        let heaps: Vec<u64> = heap["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(graph, heaps, "{game}");
+    }
+    // Another family is not a heap game: no period claimed.
+    let doc = json(&["seq", "node-kayles", "grid 2x{n}", "--to", "12", "--json"]);
+    assert_eq!(doc["proved"], false, "{doc}");
 }

@@ -71,6 +71,11 @@ impl Asked<'_> {
         }
     }
 }
+/// For a family of a game's own sequence (the words after the name, `path {n}`): the heap game
+/// (an octal code) whose heap n *is* the family's member n, with the reason in a few words, when
+/// the game's module knows such a theorem; `grundy seq` then takes the heap game's engine and
+/// its proof of the period.
+pub type HeapFamilyFn = fn(&[String]) -> Option<(&'static str, &'static str)>;
 /// The proved law of one row of a two-parameter table, from the row's fixed numbers.
 pub type RowLawFn = fn(&[u64]) -> Option<Periodicity>;
 /// Every value g(x, y) for 0 ≤ x ≤ xmax, 0 ≤ y ≤ ymax of a game whose position is two
@@ -116,6 +121,9 @@ pub struct Capabilities {
     pub empty_text: bool,
     /// `seq` for a one-number family that is not a heap game.
     pub sequence: Option<SequenceFn>,
+    /// `seq` of a family that is a heap game ([`HeapFamilyFn`]): values and period proved by the
+    /// heap game's engine.
+    pub heap_family: Option<HeapFamilyFn>,
     /// `table`: the proved law of a row (the row's periodic form is then proved).
     pub row_law: Option<RowLawFn>,
     /// `table`: the whole grid at once, for a game whose position is two numbers.
@@ -208,6 +216,7 @@ impl Capabilities {
         board_search: false,
         empty_text: false,
         sequence: None,
+        heap_family: None,
         row_law: None,
         grid: None,
         picture: None,

@@ -646,6 +646,33 @@ fn arc_sequence(
     family_sequence(Rule::Arc, words, ns, control, on_value)
 }
 
+/// Whether the family words name the paths (`path {n}`, `grid 1x{n}`, `grid {n}x1`, or none:
+/// `seq` over graphs defaults to paths).
+fn is_paths(words: &[String]) -> bool {
+    let text = words.join(" ");
+    let text: Vec<&str> = text.split_whitespace().collect();
+    matches!(text.as_slice(), [] | ["path", "{n}"] | ["grid", "1x{n}"] | ["grid", "{n}x1"])
+}
+
+/// Node Kayles on the path of n vertices is the heap n of 0.137 (Dawson's chess): a vertex at
+/// an end takes itself and its neighbour (2 counters, one heap left), an inner vertex takes 3
+/// and leaves the two sides, a lone vertex is taken alone.
+fn node_heaps(words: &[String]) -> Option<(&'static str, &'static str)> {
+    is_paths(words).then_some((
+        "0.137",
+        "a path of n vertices is a heap of n in 0.137: a move takes a vertex and its neighbours",
+    ))
+}
+
+/// Arc Kayles on the path of n vertices is the heap n of 0.07 (Dawson's Kayles): an edge takes
+/// its two ends, leaving the vertices on either side as two paths (a lone vertex has no move).
+fn arc_heaps(words: &[String]) -> Option<(&'static str, &'static str)> {
+    is_paths(words).then_some((
+        "0.07",
+        "a path of n vertices is a heap of n in 0.07: a move takes two neighbouring vertices",
+    ))
+}
+
 /// The registry entry.
 pub const ENTRY: GameEntry = GameEntry {
     name: "node-kayles",
@@ -657,7 +684,8 @@ pub const ENTRY: GameEntry = GameEntry {
             Families: grid RxC, cycle N, path N, complete N, queens N, petersen N,K, \
             hypercube D, tree P1,P2,... (parents of vertices 1..n, 0 for a root). Files: any \
             format `graph` reads (edge list, Graphviz DOT, JSON), and undirected DOT \
-            `graph { a -- b }`. `seq` takes a family with {n}: `seq node-kayles 'grid 3x{n}'`.",
+            `graph { a -- b }`. `seq` takes a family with {n}: `seq node-kayles 'grid 3x{n}'`; on paths it \
+            is the octal game 0.137, whose period `seq` proves.",
     syntax: "FAMILY ARGS [V ...] | FILE [V ...]   a family or a file, whole or its subgraph on the named vertices (`-`: none)",
     example: "node-kayles examples/graphs/path7.txt",
     hard_example: "node-kayles examples/graphs/grid8x8.txt",
@@ -674,6 +702,7 @@ pub const ENTRY: GameEntry = GameEntry {
         },
         reads_file: true,
         sequence: Some(node_sequence),
+        heap_family: Some(node_heaps),
         ..Capabilities::NONE
     },
 };
@@ -686,7 +715,8 @@ pub const ARC_ENTRY: GameEntry = GameEntry {
     rules: "A graph (a built-in family or a file, as for node-kayles). A move takes an edge and \
             removes both its endpoints, with every edge touching them. The player who cannot \
             move (no edge left) loses. Families: grid RxC, cycle N, path N, complete N, queens N, \
-            petersen N,K, hypercube D, tree P1,P2,...; `seq` takes a family with {n}.",
+            petersen N,K, hypercube D, tree P1,P2,...; `seq` takes a family with {n}; on \
+            paths it is the octal game 0.07, whose period `seq` proves.",
     syntax: "FAMILY ARGS [V ...] | FILE [V ...]   a family or a file, whole or its subgraph on the named vertices",
     example: "arc-kayles grid 3x3",
     hard_example: "arc-kayles grid 6x6",
@@ -695,6 +725,7 @@ pub const ARC_ENTRY: GameEntry = GameEntry {
     claims: None,
     caps: Capabilities {
         sequence: Some(arc_sequence),
+        heap_family: Some(arc_heaps),
         ..Capabilities::NONE
     },
 };
