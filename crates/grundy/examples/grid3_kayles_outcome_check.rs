@@ -79,9 +79,11 @@ fn component(s: u128) -> u128 {
     }
 }
 
-/// The columns of `x` reversed within its `k` columns.
+/// The columns of `x` reversed within its `k` columns (1 ≤ k ≤ 42): reversing all 128 bits
+/// sends cell (r, c) to bit 127 − 3c − r, i.e. after the shift to (2 − r, k − 1 − c), so the
+/// rows are put back by a flip.
 fn reversed(x: u128, k: u32) -> u128 {
-    (0..k).fold(0, |acc, c| acc | ((x >> (3 * c)) & 7) << (3 * (k - 1 - c)))
+    flipped(x.reverse_bits() >> (128 - 3 * k))
 }
 
 /// `x` with rows 0 and 2 swapped.
@@ -198,21 +200,15 @@ impl Checker {
         v
     }
 
-    /// The nimber of `c` if already known (small ones valued on the spot).
-    fn known(&mut self, c: u128) -> Option<u8> {
-        if c.count_ones() <= self.small {
-            Some(self.plain(c))
-        } else {
-            self.big_memo.get(&c).and_then(|b| b.value)
-        }
-    }
-
     /// Whether `c` + *`h` is a P-position, i.e. g(c) = h. `c` is a key.
     fn is_value(&mut self, c: u128, h: u8) -> bool {
-        if let Some(v) = self.known(c) {
-            return v == h;
+        if c.count_ones() <= self.small {
+            return self.plain(c) == h;
         }
         let entry = self.big_memo.get(&c).copied().unwrap_or_default();
+        if let Some(v) = entry.value {
+            return v == h;
+        }
         assert!(h < 64, "nimbers below 64 expected");
         if entry.not >> h & 1 == 1 {
             return false;
@@ -257,10 +253,20 @@ impl Checker {
             }
             let mut heap = h;
             let mut unknown = Vec::new();
+            // What is known of the one big piece of unknown nimber, if one.
+            let mut not = 0;
             for k in rest {
-                match self.known(k) {
+                if k.count_ones() <= self.small {
+                    heap ^= self.plain(k);
+                    continue;
+                }
+                let b = self.big_memo.get(&k).copied().unwrap_or_default();
+                match b.value {
                     Some(v) => heap ^= v,
-                    None => unknown.push(k),
+                    None => {
+                        not = b.not;
+                        unknown.push(k);
+                    }
                 }
             }
             match unknown.len() {
@@ -270,7 +276,6 @@ impl Checker {
                     }
                 }
                 1 => {
-                    let not = self.big_memo.get(&unknown[0]).map_or(0, |b| b.not);
                     if not >> heap & 1 == 0 && tried.insert((heap, unknown.clone())) {
                         candidates.push(Candidate { heap, unknown });
                     }
@@ -375,6 +380,22 @@ mod tests {
         *state
     }
 
+    /// The columns of `x` reversed within its `k` columns, column by column.
+    fn reversed_slowly(x: u128, k: u32) -> u128 {
+        (0..k).fold(0, |acc, c| acc | ((x >> (3 * c)) & 7) << (3 * (k - 1 - c)))
+    }
+
+    #[test]
+    fn reversed_reverses_the_columns() {
+        let mut state = 0x1234_5678_9abc_def1;
+        for k in 1..=42 {
+            for _ in 0..100 {
+                let x = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & grid(k);
+                assert_eq!(reversed(x, k as u32), reversed_slowly(x, k as u32));
+            }
+        }
+    }
+
     #[test]
     fn keys_are_invariant_under_mirrors_and_shifts() {
         let mut state = 0x9e37_79b9_7f4a_7c15;
@@ -386,7 +407,7 @@ mod tests {
             let c = component(s);
             let k = (128 - c.leading_zeros()).div_ceil(3);
             assert_eq!(key(c), key(flipped(c)));
-            assert_eq!(key(c), key(reversed(c, k)));
+            assert_eq!(key(c), key(reversed_slowly(c, k)));
             assert_eq!(key(c), key(c << 6));
             if c & ROW2 == 0 {
                 assert_eq!(key(c), key(c << 1));
