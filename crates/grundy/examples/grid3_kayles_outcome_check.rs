@@ -236,6 +236,8 @@ impl Checker {
         let mut keys = Vec::new();
         let mut tried: FxHashSet<(u8, Vec<u128>)> = FxHashSet::default();
         let mut candidates = Vec::new();
+        // Values of options of c found on the way (all their pieces valued): g(c) is none of them.
+        let mut options = 0u64;
         let mut cells = c;
         while cells != 0 {
             let b = cells & cells.wrapping_neg();
@@ -271,7 +273,9 @@ impl Checker {
             }
             match unknown.len() {
                 0 => {
+                    options |= 1 << (heap ^ h);
                     if heap == 0 {
+                        self.big_memo.entry(c).or_default().not |= options;
                         return true;
                     }
                 }
@@ -288,6 +292,7 @@ impl Checker {
                 }
             }
         }
+        self.big_memo.entry(c).or_default().not |= options;
         candidates.sort_by_key(|m| {
             (
                 m.unknown[0].count_ones(),
