@@ -24,8 +24,9 @@
 //! Cost: far below the plain mex of `grid3_kayles_check` (which values every reachable
 //! component with all its moves): a big component's position C + *h needs one winning move when
 //! it is an N-position, so most of the tree is never valued. Memory: a small memo (16 + 1 bytes
-//! an entry) and a big memo (16 + 9 bytes). `main` prints per n the seconds, the memo sizes, the
-//! number of positions C + *h decided by search, and the peak resident memory (VmHWM).
+//! an entry) and a big memo (16 + 9 bytes). `main` prints per n the seconds (wall, and CPU of
+//! the search thread), the memo sizes, the number of positions C + *h decided by search, and
+//! the peak resident memory (VmHWM).
 //!
 //! Why independent: it uses no code of `grundy` (only `rustc_hash`), and was written without
 //! reading the graph engine (`solve/graph_kayles`); it shares with `grid3_kayles_check` only
@@ -324,6 +325,15 @@ fn peak_memory() -> String {
         .unwrap_or_else(|| "?".to_string())
 }
 
+/// The CPU time of the calling thread so far in seconds (/proc/thread-self/schedstat, whose
+/// first field is nanoseconds on a CPU), for the log; 0 where unreadable.
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
 /// The 3×n grid.
 fn grid(n: usize) -> u128 {
     if n == 0 { 0 } else { (1u128 << (3 * n)) - 1 }
@@ -356,15 +366,18 @@ fn main() {
         .spawn(move || {
             for n in from..=to {
                 let t = Instant::now();
+                let cpu = thread_cpu();
                 let v = checker.position(grid(n));
                 println!(
-                    "3x{n} {v} ({:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s; peak {})",
+                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s, CPU {:.1} s; peak {})",
                     t.elapsed().as_secs_f64(),
+                    thread_cpu() - cpu,
                     checker.small_memo.len(),
                     checker.big_memo.len(),
                     checker.big_memo.values().filter(|b| b.value.is_some()).count(),
                     checker.searches,
                     start.elapsed().as_secs_f64(),
+                    thread_cpu(),
                     peak_memory()
                 );
             }
