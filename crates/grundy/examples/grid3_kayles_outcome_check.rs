@@ -1,5 +1,6 @@
-//! A third way to value Node Kayles on 3×n grids (docs/records.md, "3×n grids"), written to
-//! check the graph engine's values for n = 27…40, out of reach of `grid3_kayles_check`.
+//! A second independent check of Node Kayles on 3×n grids (docs/records.md, "3×n grids"),
+//! after `grid3_kayles_check`: written to check the graph engine's values for n = 27…40, out of
+//! reach of that plain mex.
 //!
 //! What: a position is a `u128`, cell (row r, column c) at bit 3c + r; a move at a cell removes
 //! it and its grid neighbours; the rest splits into connected components (a flood fill by
@@ -16,17 +17,20 @@
 //! g(L) = h' (a recursive question of the same kind). If no move in C wins, C + *h is a
 //! P-position iff no heap move wins, i.e. iff g(C) ≠ k for every k < h (asked in turn, the first
 //! P-position found gives g(C)). Each big component keeps its nimber once found, else the set
-//! of heaps k already proved to give an N-position (g(C) ≠ k). Moves are tried in two passes:
+//! of heaps k already proved to give an N-position (g(C) ≠ k), to which every option value of C
+//! met fully valued during a search is added. Moves are tried in two passes:
 //! first those whose result is already known (all pieces valued), then the rest by the size of
 //! the largest unknown piece, smallest first (central moves before edge moves), moves with the
 //! same result tried once.
 //!
 //! Cost: far below the plain mex of `grid3_kayles_check` (which values every reachable
 //! component with all its moves): a big component's position C + *h needs one winning move when
-//! it is an N-position, so most of the tree is never valued. Memory: a small memo (16 + 1 bytes
-//! an entry) and a big memo (16 + 9 bytes). `main` prints per n the seconds (wall, and CPU of
-//! the search thread), the memo sizes, the number of positions C + *h decided by search, and
-//! the peak resident memory (VmHWM).
+//! it is an N-position, so most of the tree is never valued. Memory: two hash maps of 32-byte
+//! entries (a 16-byte key; a nimber, or a nimber and a 64-bit set of excluded heaps). `main`
+//! prints per n the seconds (wall, and CPU of the search thread), the memo sizes, the number
+//! of positions C + *h decided by search, and the peak resident memory (VmHWM). Measured
+//! (session 19, docs/records.md): 3×27…3×40 in one run, 922 s of CPU and 1.62 GB at the peak
+//! (28.6 M big components), 3×35 the costliest (403 s); n = 1…27 in 3.2 s.
 //!
 //! Why independent: it uses no code of `grundy` (only `rustc_hash`), and was written without
 //! reading the graph engine (`solve/graph_kayles`); it shares with `grid3_kayles_check` only
