@@ -1,0 +1,473 @@
+//! A second independent check of Node Kayles on 3×n grids (docs/records.md, "3×n grids"),
+//! after `grid3_kayles_check`: written to check the graph engine's values for n = 27…40, out of
+//! reach of that plain mex.
+//!
+//! What: a position is a `u128`, cell (row r, column c) at bit 3c + r; a move at a cell removes
+//! it and its grid neighbours; the rest splits into connected components (a flood fill by
+//! shifts). A component is keyed by the least of its four mirror images, shifted to column 0
+//! and, when it misses row 0, down to row 0 (rows 1–2 of the grid are a copy of rows 0–1).
+//! Components of at most `S` cells (`--small S`, default 20) are valued by plain mex over all
+//! their moves, memoised. A larger component C is valued "nimber first" (the idea of Lemoine and
+//! Viennot, written here from the definitions alone): g(C) is the least k such that C + *k is a
+//! P-position, and C + *k is a P-position exactly when g(C) = k. To decide C + *h: try every
+//! move in C; what is left is some components and the heap; small ones are valued exactly and
+//! xor-ed into the heap, two equal ones cancel (G + G = 0), big ones whose nimber is already
+//! known are xor-ed in, and of the big unknown ones all but the largest are valued in full (the
+//! same way, recursively); the move wins iff the largest one L, with the heap h' so reached, has
+//! g(L) = h' (a recursive question of the same kind). If no move in C wins, C + *h is a
+//! P-position iff no heap move wins, i.e. iff g(C) ≠ k for every k < h (asked in turn, the first
+//! P-position found gives g(C)). Each big component keeps its nimber once found, else the set
+//! of heaps k already proved to give an N-position (g(C) ≠ k), to which every option value of C
+//! met fully valued during a search is added. Moves are tried in two passes:
+//! first those whose result is already known (all pieces valued), then the rest by the size of
+//! the largest unknown piece, smallest first (central moves before edge moves), moves with the
+//! same result tried once.
+//!
+//! Cost: far below the plain mex of `grid3_kayles_check` (which values every reachable
+//! component with all its moves): a big component's position C + *h needs one winning move when
+//! it is an N-position, so most of the tree is never valued. Memory: two hash maps of 32-byte
+//! entries (a 16-byte key; a nimber, or a nimber and a 64-bit set of excluded heaps). `main`
+//! prints per n the seconds (wall, and CPU of the search thread), the memo sizes, the number
+//! of positions C + *h decided by search, and the peak resident memory (VmHWM). Measured
+//! (session 19, docs/records.md): 3×27…3×40 in one run, 922 s of CPU and 1.62 GB at the peak
+//! (28.6 M big components), 3×35 the costliest (403 s); n = 1…27 in 3.2 s.
+//!
+//! Why independent: it uses no code of `grundy` (only `rustc_hash`), and was written without
+//! reading the graph engine (`solve/graph_kayles`); it shares with `grid3_kayles_check` only
+//! the bit helpers (cells as bits, the flood fill, the mirror images). The outcome search is
+//! tested against a plain mex (`cargo test --release -p grundy --example
+//! grid3_kayles_outcome_check`), with tiny `S` so that the search, not the plain mex, values
+//! nearly everything.
+//!
+//! ```text
+//! cargo run --release -p grundy --example grid3_kayles_outcome_check -- [--small S] FROM TO
+//! cargo run --release -p grundy --example grid3_kayles_outcome_check -- --plain FROM TO
+//! ```
+//! The first prints, for n = FROM..=TO, the nimber of the 3×n grid (one memo for the whole
+//! run); `--plain` values the same grids by plain mex alone (as `grid3_kayles_check`, for the
+//! comparison on small n).
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::time::Instant;
+
+/// Most columns (3 bits each in a `u128`).
+const MAX_COLUMNS: usize = 42;
+
+/// Bits of row `r` in every column.
+const fn row(r: u32) -> u128 {
+    let mut x = 0u128;
+    let mut c = 0;
+    while c < 42 {
+        x |= 1 << (3 * c + r);
+        c += 1;
+    }
+    x
+}
+const ROW0: u128 = row(0);
+const ROW1: u128 = row(1);
+const ROW2: u128 = row(2);
+
+/// The cells of `x` and their grid neighbours (not limited to any position).
+fn grow(x: u128) -> u128 {
+    x | (x << 3) | (x >> 3) | ((x & !ROW2) << 1) | ((x & !ROW0) >> 1)
+}
+
+/// The connected component of `s` holding its lowest cell.
+fn component(s: u128) -> u128 {
+    let mut part = s & s.wrapping_neg();
+    loop {
+        let next = grow(part) & s;
+        if next == part {
+            return part;
+        }
+        part = next;
+    }
+}
+
+/// The columns of `x` reversed within its `k` columns (1 ≤ k ≤ 42): reversing all 128 bits
+/// sends cell (r, c) to bit 127 − 3c − r, i.e. after the shift to (2 − r, k − 1 − c), so the
+/// rows are put back by a flip.
+fn reversed(x: u128, k: u32) -> u128 {
+    flipped(x.reverse_bits() >> (128 - 3 * k))
+}
+
+/// `x` with rows 0 and 2 swapped.
+fn flipped(x: u128) -> u128 {
+    ((x & ROW0) << 2) | ((x & ROW2) >> 2) | (x & ROW1)
+}
+
+/// `x` (not empty) moved down to row 0 when it has no cell in row 0 (its rows 1–2, or row 1
+/// or 2 alone, are then a copy of rows 0–1 or row 0: the same graph).
+fn lowered(mut x: u128) -> u128 {
+    while x & ROW0 == 0 {
+        x >>= 1;
+    }
+    x
+}
+
+/// The key of a connected set of cells: the least of its four mirror images, each shifted to
+/// column 0 and lowered.
+fn key(part: u128) -> u128 {
+    let shifted = lowered(part >> (3 * (part.trailing_zeros() / 3)));
+    let k = (128 - shifted.leading_zeros()).div_ceil(3);
+    let f = lowered(flipped(shifted));
+    let r = reversed(shifted, k);
+    let r = lowered(r >> (3 * (r.trailing_zeros() / 3)));
+    let rf = lowered(flipped(r));
+    shifted.min(f).min(r).min(rf)
+}
+
+/// The keys of the components of `s`.
+fn pieces(mut s: u128, out: &mut Vec<u128>) {
+    out.clear();
+    while s != 0 {
+        let part = component(s);
+        s &= !part;
+        out.push(key(part));
+    }
+}
+
+/// What the memo knows of a big component: its nimber once found, and the heaps k proved to
+/// give N-positions (g ≠ k).
+#[derive(Clone, Copy, Default)]
+struct Big {
+    value: Option<u8>,
+    not: u64,
+}
+
+/// One move still to be searched: the heap reached with the pieces already valued, and the big
+/// pieces of unknown nimber, largest first.
+struct Candidate {
+    heap: u8,
+    unknown: Vec<u128>,
+}
+
+struct Checker {
+    /// Components of at most `small` cells.
+    small: u32,
+    small_memo: FxHashMap<u128, u8>,
+    big_memo: FxHashMap<u128, Big>,
+    /// Positions C + *h decided by searching C's moves.
+    searches: u64,
+}
+
+impl Checker {
+    fn new(small: u32) -> Self {
+        Checker {
+            small,
+            small_memo: FxHashMap::default(),
+            big_memo: FxHashMap::default(),
+            searches: 0,
+        }
+    }
+
+    /// The nimber of a position (any set of cells).
+    fn position(&mut self, s: u128) -> u8 {
+        let mut keys = Vec::new();
+        pieces(s, &mut keys);
+        keys.into_iter().fold(0, |v, k| v ^ self.nimber(k))
+    }
+
+    /// The nimber of a component (given by its key).
+    fn nimber(&mut self, c: u128) -> u8 {
+        if c.count_ones() <= self.small {
+            return self.plain(c);
+        }
+        if let Some(v) = self.big_memo.get(&c).and_then(|b| b.value) {
+            return v;
+        }
+        let mut k = 0;
+        loop {
+            if self.is_value(c, k) {
+                return k;
+            }
+            k += 1;
+        }
+    }
+
+    /// The nimber of a component by plain mex over all its moves (memoised).
+    fn plain(&mut self, c: u128) -> u8 {
+        if let Some(&v) = self.small_memo.get(&c) {
+            return v;
+        }
+        let mut seen = 0u128;
+        let mut cells = c;
+        let mut keys = Vec::new();
+        while cells != 0 {
+            let b = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            pieces(c & !grow(b), &mut keys);
+            let v = keys.iter().fold(0, |v, &k| v ^ self.plain(k));
+            seen |= 1 << v;
+        }
+        let v = (!seen).trailing_zeros() as u8;
+        self.small_memo.insert(c, v);
+        v
+    }
+
+    /// Whether `c` + *`h` is a P-position, i.e. g(c) = h. `c` is a key.
+    fn is_value(&mut self, c: u128, h: u8) -> bool {
+        if c.count_ones() <= self.small {
+            return self.plain(c) == h;
+        }
+        let entry = self.big_memo.get(&c).copied().unwrap_or_default();
+        if let Some(v) = entry.value {
+            return v == h;
+        }
+        assert!(h < 64, "nimbers below 64 expected");
+        if entry.not >> h & 1 == 1 {
+            return false;
+        }
+        self.searches += 1;
+        if self.move_wins(c, h) {
+            self.big_memo.entry(c).or_default().not |= 1 << h;
+            return false;
+        }
+        // No move in c reaches a P-position, so h is not the value of any option of c: g(c) = h
+        // iff every k < h is the value of an option, iff no heap move wins.
+        for k in 0..h {
+            if self.is_value(c, k) {
+                self.big_memo.entry(c).or_default().not |= 1 << h;
+                return false;
+            }
+        }
+        self.big_memo.entry(c).or_default().value = Some(h);
+        true
+    }
+
+    /// Whether some move in the component `c` (big, nimber unknown) leaves, with the heap *`h`,
+    /// a P-position.
+    fn move_wins(&mut self, c: u128, h: u8) -> bool {
+        let mut keys = Vec::new();
+        let mut tried: FxHashSet<(u8, Vec<u128>)> = FxHashSet::default();
+        let mut candidates = Vec::new();
+        // Values of options of c found on the way (all their pieces valued): g(c) is none of them.
+        let mut options = 0u64;
+        let mut cells = c;
+        while cells != 0 {
+            let b = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            pieces(c & !grow(b), &mut keys);
+            keys.sort_unstable();
+            // Two equal components cancel.
+            let mut rest: Vec<u128> = Vec::with_capacity(keys.len());
+            for &k in &keys {
+                if rest.last() == Some(&k) {
+                    rest.pop();
+                } else {
+                    rest.push(k);
+                }
+            }
+            let mut heap = h;
+            let mut unknown = Vec::new();
+            // What is known of the one big piece of unknown nimber, if one.
+            let mut not = 0;
+            for k in rest {
+                if k.count_ones() <= self.small {
+                    heap ^= self.plain(k);
+                    continue;
+                }
+                let b = self.big_memo.get(&k).copied().unwrap_or_default();
+                match b.value {
+                    Some(v) => heap ^= v,
+                    None => {
+                        not = b.not;
+                        unknown.push(k);
+                    }
+                }
+            }
+            match unknown.len() {
+                0 => {
+                    options |= 1 << (heap ^ h);
+                    if heap == 0 {
+                        self.big_memo.entry(c).or_default().not |= options;
+                        return true;
+                    }
+                }
+                1 => {
+                    if not >> heap & 1 == 0 && tried.insert((heap, unknown.clone())) {
+                        candidates.push(Candidate { heap, unknown });
+                    }
+                }
+                _ => {
+                    unknown.sort_unstable_by_key(|&k| std::cmp::Reverse((k.count_ones(), k)));
+                    if tried.insert((heap, unknown.clone())) {
+                        candidates.push(Candidate { heap, unknown });
+                    }
+                }
+            }
+        }
+        self.big_memo.entry(c).or_default().not |= options;
+        candidates.sort_by_key(|m| {
+            (
+                m.unknown[0].count_ones(),
+                m.unknown.iter().map(|k| k.count_ones()).sum::<u32>(),
+            )
+        });
+        for m in candidates {
+            let mut heap = m.heap;
+            for &k in &m.unknown[1..] {
+                heap ^= self.nimber(k);
+            }
+            if self.is_value(m.unknown[0], heap) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The peak resident memory of this process so far (VmHWM), for the log.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_string())
+        })
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// The CPU time of the calling thread so far in seconds (/proc/thread-self/schedstat, whose
+/// first field is nanoseconds on a CPU), for the log; 0 where unreadable.
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// The 3×n grid.
+fn grid(n: usize) -> u128 {
+    if n == 0 { 0 } else { (1u128 << (3 * n)) - 1 }
+}
+
+fn main() {
+    let mut small = 20;
+    let mut plain = false;
+    let mut numbers = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--small" => small = args.next().expect("--small S").parse().expect("a number"),
+            "--plain" => plain = true,
+            _ => numbers.push(a.parse::<usize>().expect("a number")),
+        }
+    }
+    let (from, to) = match numbers[..] {
+        [a, b] => (a, b),
+        [b] => (1, b),
+        _ => panic!("usage: grid3_kayles_outcome_check [--small S | --plain] [FROM] TO"),
+    };
+    assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
+    let small = if plain { u32::MAX } else { small };
+    let mut checker = Checker::new(small);
+    let start = Instant::now();
+    // Deep recursion (nested searches): a big stack.
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            for n in from..=to {
+                let t = Instant::now();
+                let cpu = thread_cpu();
+                let v = checker.position(grid(n));
+                println!(
+                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s, CPU {:.1} s; peak {})",
+                    t.elapsed().as_secs_f64(),
+                    thread_cpu() - cpu,
+                    checker.small_memo.len(),
+                    checker.big_memo.len(),
+                    checker.big_memo.values().filter(|b| b.value.is_some()).count(),
+                    checker.searches,
+                    start.elapsed().as_secs_f64(),
+                    thread_cpu(),
+                    peak_memory()
+                );
+            }
+        })
+        .expect("a thread");
+    handle.join().expect("the search thread");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small pseudo-random generator (xorshift), for the test boards.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The columns of `x` reversed within its `k` columns, column by column.
+    fn reversed_slowly(x: u128, k: u32) -> u128 {
+        (0..k).fold(0, |acc, c| acc | ((x >> (3 * c)) & 7) << (3 * (k - 1 - c)))
+    }
+
+    #[test]
+    fn reversed_reverses_the_columns() {
+        let mut state = 0x1234_5678_9abc_def1;
+        for k in 1..=42 {
+            for _ in 0..100 {
+                let x = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & grid(k);
+                assert_eq!(reversed(x, k as u32), reversed_slowly(x, k as u32));
+            }
+        }
+    }
+
+    #[test]
+    fn keys_are_invariant_under_mirrors_and_shifts() {
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            let s = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & grid(12);
+            if s == 0 {
+                continue;
+            }
+            let c = component(s);
+            let k = (128 - c.leading_zeros()).div_ceil(3);
+            assert_eq!(key(c), key(flipped(c)));
+            assert_eq!(key(c), key(reversed_slowly(c, k)));
+            assert_eq!(key(c), key(c << 6));
+            if c & ROW2 == 0 {
+                assert_eq!(key(c), key(c << 1));
+            }
+        }
+    }
+
+    #[test]
+    fn grids_equal_plain_mex_and_a316632() {
+        let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+        let mut plain = Checker::new(u32::MAX);
+        for small in [1, 3, 6, 12] {
+            let mut search = Checker::new(small);
+            for n in 1..=12 {
+                let v = plain.position(grid(n));
+                assert_eq!(v, published[n - 1], "plain mex, 3x{n}");
+                assert_eq!(search.position(grid(n)), v, "search with S = {small}, 3x{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_positions_equal_plain_mex() {
+        let mut plain = Checker::new(u32::MAX);
+        let mut state = 0x2545_f491_4f6c_dd1d;
+        for small in [1, 4, 9] {
+            let mut search = Checker::new(small);
+            for _ in 0..300 {
+                let n = 4 + next(&mut state) as usize % 8;
+                // Remove about one cell in five.
+                let mut s = grid(n);
+                for bit in 0..3 * n {
+                    if next(&mut state) % 5 == 0 {
+                        s &= !(1 << bit);
+                    }
+                }
+                assert_eq!(search.position(s), plain.position(s), "S = {small}, {s:#x}");
+            }
+        }
+    }
+}
