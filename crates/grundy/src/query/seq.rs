@@ -40,7 +40,7 @@ pub fn of_words(words: &[String], to: u64, options: Options, settings: &Settings
     };
     let entry = games::find(name)?;
     if let Some((code, why)) = entry.caps.heap_family.and_then(|f| f(rest)) {
-        // The family is a heap game (a theorem of the game's module, tested there against the
+        // The family is a heap game (a theorem of the game's module, tested against the
         // game's own sequence): the heap game's values, and its proof of the period.
         let mut computed = of_words(&[code.to_string()], to, options, settings)?;
         computed.title = format!("{} = {code}", words.join(" "));
