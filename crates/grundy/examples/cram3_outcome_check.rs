@@ -1,0 +1,514 @@
+//! A second, independent engine for Cram on 3×n boards (docs/records.md, "Cram"): written to
+//! check the value of 3×21 that `grundy value cram 3x21` found (1; only the outcome was
+//! published), and 3×1…3×20 against the published row.
+//!
+//! What: a position is a `u128`, cell (row r, column c) at bit 3c + r; a move covers two cells
+//! side by side (a domino, across or down); the rest splits into connected components (a flood
+//! fill by shifts), lone cells dropped (no move: nimber 0). A component is keyed by the least of
+//! its four mirror images, shifted to column 0 and, when it misses row 0, down to row 0.
+//! Components of at most `S` cells (`--small S`, default 20) are valued by plain mex over all
+//! their moves, memoised. A larger component C is valued "nimber first" (Lemoine and Viennot's
+//! idea, from the definitions alone): g(C) is the least k such that C + *k is a P-position. To
+//! decide C + *h: try every domino in C; what is left is some components and the heap; small ones
+//! are valued exactly and xor-ed into the heap, two equal ones cancel (G + G = 0), big ones of
+//! known nimber are xor-ed in, and of the big unknown ones all but the largest are valued in full
+//! (recursively); the move wins iff the largest one L, with the heap h' so reached, has g(L) = h'.
+//! If no move in C wins, C + *h is a P-position iff g(C) ≠ k for every k < h (asked in turn).
+//! Each big component keeps its nimber once found, else the set of heaps k proved to give an
+//! N-position (g(C) ≠ k), with every option value of C met fully valued on the way. Moves are
+//! tried in two passes: those whose result is known first, then the rest by the size of the
+//! largest unknown piece, smallest first, moves with the same result tried once.
+//!
+//! Cost: a big component's position C + *h needs one winning move when it is an N-position, so
+//! most of the tree is never valued; memory is two hash maps of 32-byte entries. `main` prints
+//! per n the seconds (wall, and CPU of the search thread), the memo sizes, the number of
+//! positions C + *h decided by search, and the peak resident memory (VmHWM).
+//!
+//! Why independent: it uses no code of `grundy` (only `rustc_hash`) and nothing of the Cram
+//! engine (`solve/search/cram`: bitboards of any shape, region keys packed in the region's box,
+//! transposition tables, killer moves, low-first tests, threads, the region database). It is
+//! `grid3_kayles_outcome_check` (the Node Kayles check of session 19, written without reading
+//! any engine of `grundy`) with the move changed from "a vertex and its neighbours" to "a
+//! domino". Tested against a plain mex and the published 3×1…3×12 (`cargo test --release -p
+//! grundy --example cram3_outcome_check`), with tiny `S` so that the search, not the plain mex,
+//! values nearly everything.
+//!
+//! ```text
+//! cargo run --release -p grundy --example cram3_outcome_check -- [--small S] FROM TO
+//! cargo run --release -p grundy --example cram3_outcome_check -- --plain FROM TO
+//! ```
+//! The first prints, for n = FROM..=TO, the nimber of the 3×n board (one memo for the whole
+//! run); `--plain` values the same boards by plain mex alone (for the comparison on small n).
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::time::Instant;
+
+/// Most columns (3 bits each in a `u128`).
+const MAX_COLUMNS: usize = 42;
+
+/// Bits of row `r` in every column.
+const fn row(r: u32) -> u128 {
+    let mut x = 0u128;
+    let mut c = 0;
+    while c < 42 {
+        x |= 1 << (3 * c + r);
+        c += 1;
+    }
+    x
+}
+const ROW0: u128 = row(0);
+const ROW1: u128 = row(1);
+const ROW2: u128 = row(2);
+
+/// The cells of `x` and their grid neighbours (not limited to any position).
+fn grow(x: u128) -> u128 {
+    x | (x << 3) | (x >> 3) | ((x & !ROW2) << 1) | ((x & !ROW0) >> 1)
+}
+
+/// The connected component of `s` holding its lowest cell.
+fn component(s: u128) -> u128 {
+    let mut part = s & s.wrapping_neg();
+    loop {
+        let next = grow(part) & s;
+        if next == part {
+            return part;
+        }
+        part = next;
+    }
+}
+
+/// The columns of `x` reversed within its `k` columns (1 ≤ k ≤ 42): reversing all 128 bits
+/// sends cell (r, c) to bit 127 − 3c − r, i.e. after the shift to (2 − r, k − 1 − c), so the
+/// rows are put back by a flip.
+fn reversed(x: u128, k: u32) -> u128 {
+    flipped(x.reverse_bits() >> (128 - 3 * k))
+}
+
+/// `x` with rows 0 and 2 swapped.
+fn flipped(x: u128) -> u128 {
+    ((x & ROW0) << 2) | ((x & ROW2) >> 2) | (x & ROW1)
+}
+
+/// `x` (not empty) moved down to row 0 when it has no cell in row 0 (its rows 1–2, or row 1
+/// or 2 alone, are then a copy of rows 0–1 or row 0: the same board).
+fn lowered(mut x: u128) -> u128 {
+    while x & ROW0 == 0 {
+        x >>= 1;
+    }
+    x
+}
+
+/// The key of a connected set of cells: the least of its four mirror images, each shifted to
+/// column 0 and lowered.
+fn key(part: u128) -> u128 {
+    let shifted = lowered(part >> (3 * (part.trailing_zeros() / 3)));
+    let k = (128 - shifted.leading_zeros()).div_ceil(3);
+    let f = lowered(flipped(shifted));
+    let r = reversed(shifted, k);
+    let r = lowered(r >> (3 * (r.trailing_zeros() / 3)));
+    let rf = lowered(flipped(r));
+    shifted.min(f).min(r).min(rf)
+}
+
+/// The keys of the components of `s` of two cells or more (a lone cell has no move: nimber 0,
+/// left out).
+fn pieces(mut s: u128, out: &mut Vec<u128>) {
+    out.clear();
+    while s != 0 {
+        let part = component(s);
+        s &= !part;
+        if part & (part - 1) != 0 {
+            out.push(key(part));
+        }
+    }
+}
+
+/// The dominoes that fit in the cells `c`: two cells side by side in a row (columns c and
+/// c + 1: bits b and b + 3) or one above the other in a column (rows r and r + 1: bits b and
+/// b + 1, r < 2).
+fn dominoes(c: u128, out: &mut Vec<u128>) {
+    out.clear();
+    let mut across = c & (c >> 3);
+    while across != 0 {
+        let b = across & across.wrapping_neg();
+        across &= across - 1;
+        out.push(b | (b << 3));
+    }
+    let mut down = c & !ROW2 & (c >> 1);
+    while down != 0 {
+        let b = down & down.wrapping_neg();
+        down &= down - 1;
+        out.push(b | (b << 1));
+    }
+}
+
+/// What the memo knows of a big component: its nimber once found, and the heaps k proved to
+/// give N-positions (g ≠ k).
+#[derive(Clone, Copy, Default)]
+struct Big {
+    value: Option<u8>,
+    not: u64,
+}
+
+/// One move still to be searched: the heap reached with the pieces already valued, and the big
+/// pieces of unknown nimber, largest first.
+struct Candidate {
+    heap: u8,
+    unknown: Vec<u128>,
+}
+
+struct Checker {
+    /// Components of at most `small` cells.
+    small: u32,
+    small_memo: FxHashMap<u128, u8>,
+    big_memo: FxHashMap<u128, Big>,
+    /// Positions C + *h decided by searching C's moves.
+    searches: u64,
+}
+
+impl Checker {
+    fn new(small: u32) -> Self {
+        Checker {
+            small,
+            small_memo: FxHashMap::default(),
+            big_memo: FxHashMap::default(),
+            searches: 0,
+        }
+    }
+
+    /// The nimber of a position (any set of cells).
+    fn position(&mut self, s: u128) -> u8 {
+        let mut keys = Vec::new();
+        pieces(s, &mut keys);
+        keys.into_iter().fold(0, |v, k| v ^ self.nimber(k))
+    }
+
+    /// The nimber of a component (given by its key).
+    fn nimber(&mut self, c: u128) -> u8 {
+        if c.count_ones() <= self.small {
+            return self.plain(c);
+        }
+        if let Some(v) = self.big_memo.get(&c).and_then(|b| b.value) {
+            return v;
+        }
+        let mut k = 0;
+        loop {
+            if self.is_value(c, k) {
+                return k;
+            }
+            k += 1;
+        }
+    }
+
+    /// The nimber of a component by plain mex over all its moves (memoised).
+    fn plain(&mut self, c: u128) -> u8 {
+        if let Some(&v) = self.small_memo.get(&c) {
+            return v;
+        }
+        let mut seen = 0u128;
+        let mut moves = Vec::new();
+        dominoes(c, &mut moves);
+        let mut keys = Vec::new();
+        for d in moves {
+            pieces(c & !d, &mut keys);
+            let v = keys.iter().fold(0, |v, &k| v ^ self.plain(k));
+            seen |= 1 << v;
+        }
+        let v = (!seen).trailing_zeros() as u8;
+        self.small_memo.insert(c, v);
+        v
+    }
+
+    /// Whether `c` + *`h` is a P-position, i.e. g(c) = h. `c` is a key.
+    fn is_value(&mut self, c: u128, h: u8) -> bool {
+        if c.count_ones() <= self.small {
+            return self.plain(c) == h;
+        }
+        let entry = self.big_memo.get(&c).copied().unwrap_or_default();
+        if let Some(v) = entry.value {
+            return v == h;
+        }
+        assert!(h < 64, "nimbers below 64 expected");
+        if entry.not >> h & 1 == 1 {
+            return false;
+        }
+        self.searches += 1;
+        if self.move_wins(c, h) {
+            self.big_memo.entry(c).or_default().not |= 1 << h;
+            return false;
+        }
+        // No move in c reaches a P-position, so h is not the value of any option of c: g(c) = h
+        // iff every k < h is the value of an option, iff no heap move wins.
+        for k in 0..h {
+            if self.is_value(c, k) {
+                self.big_memo.entry(c).or_default().not |= 1 << h;
+                return false;
+            }
+        }
+        self.big_memo.entry(c).or_default().value = Some(h);
+        true
+    }
+
+    /// Whether some move in the component `c` (big, nimber unknown) leaves, with the heap *`h`,
+    /// a P-position.
+    fn move_wins(&mut self, c: u128, h: u8) -> bool {
+        let mut keys = Vec::new();
+        let mut tried: FxHashSet<(u8, Vec<u128>)> = FxHashSet::default();
+        let mut candidates = Vec::new();
+        // Values of options of c found on the way (all their pieces valued): g(c) is none of them.
+        let mut options = 0u64;
+        let mut moves = Vec::new();
+        dominoes(c, &mut moves);
+        for d in moves {
+            pieces(c & !d, &mut keys);
+            keys.sort_unstable();
+            // Two equal components cancel.
+            let mut rest: Vec<u128> = Vec::with_capacity(keys.len());
+            for &k in &keys {
+                if rest.last() == Some(&k) {
+                    rest.pop();
+                } else {
+                    rest.push(k);
+                }
+            }
+            let mut heap = h;
+            let mut unknown = Vec::new();
+            // What is known of the one big piece of unknown nimber, if one.
+            let mut not = 0;
+            for k in rest {
+                if k.count_ones() <= self.small {
+                    heap ^= self.plain(k);
+                    continue;
+                }
+                let b = self.big_memo.get(&k).copied().unwrap_or_default();
+                match b.value {
+                    Some(v) => heap ^= v,
+                    None => {
+                        not = b.not;
+                        unknown.push(k);
+                    }
+                }
+            }
+            match unknown.len() {
+                0 => {
+                    options |= 1 << (heap ^ h);
+                    if heap == 0 {
+                        self.big_memo.entry(c).or_default().not |= options;
+                        return true;
+                    }
+                }
+                1 => {
+                    if not >> heap & 1 == 0 && tried.insert((heap, unknown.clone())) {
+                        candidates.push(Candidate { heap, unknown });
+                    }
+                }
+                _ => {
+                    unknown.sort_unstable_by_key(|&k| std::cmp::Reverse((k.count_ones(), k)));
+                    if tried.insert((heap, unknown.clone())) {
+                        candidates.push(Candidate { heap, unknown });
+                    }
+                }
+            }
+        }
+        self.big_memo.entry(c).or_default().not |= options;
+        candidates.sort_by_key(|m| {
+            (
+                m.unknown[0].count_ones(),
+                m.unknown.iter().map(|k| k.count_ones()).sum::<u32>(),
+            )
+        });
+        for m in candidates {
+            let mut heap = m.heap;
+            for &k in &m.unknown[1..] {
+                heap ^= self.nimber(k);
+            }
+            if self.is_value(m.unknown[0], heap) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The peak resident memory of this process so far (VmHWM), for the log.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_string())
+        })
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// The CPU time of the calling thread so far in seconds (/proc/thread-self/schedstat, whose
+/// first field is nanoseconds on a CPU), for the log; 0 where unreadable.
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// The 3×n board.
+fn board(n: usize) -> u128 {
+    if n == 0 { 0 } else { (1u128 << (3 * n)) - 1 }
+}
+
+fn main() {
+    let mut small = 20;
+    let mut plain = false;
+    let mut numbers = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--small" => small = args.next().expect("--small S").parse().expect("a number"),
+            "--plain" => plain = true,
+            _ => numbers.push(a.parse::<usize>().expect("a number")),
+        }
+    }
+    let (from, to) = match numbers[..] {
+        [a, b] => (a, b),
+        [b] => (1, b),
+        _ => panic!("usage: cram3_outcome_check [--small S | --plain] [FROM] TO"),
+    };
+    assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
+    let small = if plain { u32::MAX } else { small };
+    let mut checker = Checker::new(small);
+    let start = Instant::now();
+    // Deep recursion (nested searches): a big stack.
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            for n in from..=to {
+                let t = Instant::now();
+                let cpu = thread_cpu();
+                let v = checker.position(board(n));
+                println!(
+                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s, CPU {:.1} s; peak {})",
+                    t.elapsed().as_secs_f64(),
+                    thread_cpu() - cpu,
+                    checker.small_memo.len(),
+                    checker.big_memo.len(),
+                    checker.big_memo.values().filter(|b| b.value.is_some()).count(),
+                    checker.searches,
+                    start.elapsed().as_secs_f64(),
+                    thread_cpu(),
+                    peak_memory()
+                );
+            }
+        })
+        .expect("a thread");
+    handle.join().expect("the search thread");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small pseudo-random generator (xorshift), for the test boards.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The columns of `x` reversed within its `k` columns, column by column.
+    fn reversed_slowly(x: u128, k: u32) -> u128 {
+        (0..k).fold(0, |acc, c| acc | ((x >> (3 * c)) & 7) << (3 * (k - 1 - c)))
+    }
+
+    #[test]
+    fn reversed_reverses_the_columns() {
+        let mut state = 0x1234_5678_9abc_def1;
+        for k in 1..=42 {
+            for _ in 0..100 {
+                let x = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & board(k);
+                assert_eq!(reversed(x, k as u32), reversed_slowly(x, k as u32));
+            }
+        }
+    }
+
+    #[test]
+    fn keys_are_invariant_under_mirrors_and_shifts() {
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            let s = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & board(12);
+            if s == 0 {
+                continue;
+            }
+            let c = component(s);
+            let k = (128 - c.leading_zeros()).div_ceil(3);
+            assert_eq!(key(c), key(flipped(c)));
+            assert_eq!(key(c), key(reversed_slowly(c, k)));
+            assert_eq!(key(c), key(c << 6));
+            if c & ROW2 == 0 {
+                assert_eq!(key(c), key(c << 1));
+            }
+        }
+    }
+
+    /// Every domino by its two cells, counted the slow way.
+    #[test]
+    fn dominoes_are_the_adjacent_pairs() {
+        let mut state = 0x5851_f42d_4c95_7f2d;
+        let mut moves = Vec::new();
+        for _ in 0..500 {
+            let s = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & board(9);
+            dominoes(s, &mut moves);
+            let mut slow = Vec::new();
+            for c in 0..9 {
+                for r in 0..3 {
+                    let b = 1u128 << (3 * c + r);
+                    if c + 1 < 9 && s & b != 0 && s & (b << 3) != 0 {
+                        slow.push(b | (b << 3));
+                    }
+                    if r + 1 < 3 && s & b != 0 && s & (b << 1) != 0 {
+                        slow.push(b | (b << 1));
+                    }
+                }
+            }
+            moves.sort_unstable();
+            slow.sort_unstable();
+            assert_eq!(moves, slow, "{s:#x}");
+        }
+    }
+
+    /// The 3×n row of the published table of Cram nimbers (Lemoine and Viennot), n = 1…12.
+    #[test]
+    fn boards_equal_plain_mex_and_the_published_row() {
+        let published = [1, 1, 0, 1, 1, 4, 1, 3, 1, 2, 0, 1];
+        let mut plain = Checker::new(u32::MAX);
+        for n in 1..=9 {
+            assert_eq!(plain.position(board(n)), published[n - 1], "plain mex, 3x{n}");
+        }
+        for small in [1, 3, 6, 12] {
+            let mut search = Checker::new(small);
+            for n in 1..=12 {
+                assert_eq!(search.position(board(n)), published[n - 1], "S = {small}, 3x{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_positions_equal_plain_mex() {
+        let mut plain = Checker::new(u32::MAX);
+        let mut state = 0x2545_f491_4f6c_dd1d;
+        for small in [1, 4, 9] {
+            let mut search = Checker::new(small);
+            for _ in 0..300 {
+                let n = 4 + next(&mut state) as usize % 6;
+                // Remove about one cell in five.
+                let mut s = board(n);
+                for bit in 0..3 * n {
+                    if next(&mut state) % 5 == 0 {
+                        s &= !(1 << bit);
+                    }
+                }
+                assert_eq!(search.position(s), plain.position(s), "S = {small}, {s:#x}");
+            }
+        }
+    }
+}
