@@ -247,6 +247,15 @@ fn families_share_the_engine_and_the_front_ends() {
     assert_eq!(list.len(), 10);
     assert!(list.iter().all(|m| m["value"] == list[0]["value"]));
     assert_eq!(doc["value"], u64::from(list[0]["value"] == 0));
+    // The family quoted as one word (a census row's code) is the same position.
+    let quoted = json(&["value", "node-kayles", "petersen 5,2", "--json"]);
+    assert_eq!(quoted["game"], doc["game"]);
+    assert_eq!(quoted["value"], doc["value"]);
+    let quoted = json(&["value", "arc-kayles", "grid 3x4", "--json"]);
+    assert_eq!(
+        quoted["value"],
+        json(&["value", "arc-kayles", "grid", "3x4", "--json"])["value"]
+    );
     // The same graph from an undirected DOT file, under both rules.
     let dir = std::env::temp_dir().join(format!("grundy-graph-games-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

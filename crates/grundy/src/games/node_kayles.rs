@@ -523,6 +523,16 @@ impl Engine for GraphEngine {
 /// The game on the graph named by `words` (a family, or a file and optionally vertex names),
 /// played by `rule`; its title and start position.
 fn graph_game(game: &str, rule: Rule, words: &[String], settings: &Settings) -> Result<(String, NodeKayles, VertexSet)> {
+    // A family quoted as one word (`'petersen 7,2'`, as a census row writes its code) is the
+    // same as its words; a file name with a space stays one word.
+    let split;
+    let words = match words.first() {
+        Some(w) if w.contains(char::is_whitespace) && w.split_whitespace().next().is_some_and(graph_families::is_family) => {
+            split = crate::games::words(&words.join(" "));
+            &split[..]
+        }
+        _ => words,
+    };
     let Some((first, vertices)) = words.split_first() else {
         return input(format!(
             "{game} takes a graph: a family ({}) or a file: `{game} FILE [V ...]`",
