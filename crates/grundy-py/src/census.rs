@@ -64,10 +64,9 @@ pub fn census_json(
         let share = self::shard(shard.as_deref())?;
         let options = CensusOptions {
             row: RowOptions {
-                to,
                 stop_when_proved: !all,
                 quotient_to,
-                quotient_states: census::DEFAULT_QUOTIENT_STATES,
+                ..RowOptions::up_to(to)
             },
             jobs,
             table,
@@ -136,17 +135,15 @@ pub fn census_row_json(
     };
     run(py, &limits, move |settings| {
         let options = RowOptions {
-            to,
             stop_when_proved: !all,
             quotient_to,
-            quotient_states: census::DEFAULT_QUOTIENT_STATES,
+            ..RowOptions::up_to(to)
         };
         match family {
             Some(spec) => {
                 let options = CensusOptions {
                     row: options,
-                    jobs: 1,
-                    table: None,
+                    ..CensusOptions::up_to(to, 1)
                 };
                 json(&census::member_row(
                     &Family::parse(&spec)?,

@@ -72,7 +72,7 @@ fn paths_to_200_vertices_are_dawsons_chess() {
     // paths takes the heap game itself, by the theorem tested here).
     let seq = |game: &str| -> Vec<serde_json::Value> {
         let family = Family::parse(&format!("{game}:path {{n}}")).unwrap();
-        let rows = census(&family, Shard::ALL, &census_options(201, 1), &Control::default()).unwrap();
+        let rows = census(&family, Shard::ALL, &CensusOptions::up_to(201, 1), &Control::default()).unwrap();
         rows.iter()
             .map(|e| serde_json::Value::from(e.row.largest_value))
             .collect()
@@ -310,21 +310,8 @@ fn absurd_families_are_refused_up_front() {
 // The census of a family by n (`grundy::query::census`, `GAME:FAMILY`) on graph games: library
 // calls, kept here with the graph games' tests (the library's own sources name no game).
 
-use grundy::query::census::{CensusOptions, DEFAULT_QUOTIENT_STATES, Family, RowOptions, Shard, census, member_row};
+use grundy::query::census::{CensusOptions, Family, RowOptions, Shard, census, member_row};
 use grundy::report::{CensusEntry, CensusStatus};
-
-fn census_options(to: u64, jobs: usize) -> CensusOptions {
-    CensusOptions {
-        row: RowOptions {
-            to,
-            stop_when_proved: true,
-            quotient_to: None,
-            quotient_states: DEFAULT_QUOTIENT_STATES,
-        },
-        jobs,
-        table: None,
-    }
-}
 
 /// The entries without their times (the only column that differs between runs).
 fn timeless(mut entries: Vec<CensusEntry>) -> Vec<CensusEntry> {
@@ -346,7 +333,7 @@ fn a_census_of_a_graph_family_equals_its_sequence_and_its_shards_the_whole() {
     let members = family.members_up_to(18).unwrap();
     assert_eq!(members.len(), 19);
     assert_eq!((members[7].index, members[7].code.as_str()), (7, "grid 3x7"));
-    let whole = census(&family, Shard::ALL, &census_options(18, 1), &Control::default()).unwrap();
+    let whole = census(&family, Shard::ALL, &CensusOptions::up_to(18, 1), &Control::default()).unwrap();
     let values: Vec<u64> = whole.iter().map(|e| e.row.largest_value).collect();
     // n = 1..16: A316632; 17, 18: checked by the plain mex of examples/grid3_kayles_check.rs
     // (docs/records.md).
@@ -357,29 +344,29 @@ fn a_census_of_a_graph_family_equals_its_sequence_and_its_shards_the_whole() {
     let mut merged = Vec::new();
     for part in 1..=3 {
         let shard = Shard { part, parts: 3 };
-        merged.extend(census(&family, shard, &census_options(18, 1), &Control::default()).unwrap());
+        merged.extend(census(&family, shard, &CensusOptions::up_to(18, 1), &Control::default()).unwrap());
     }
     merged.sort_by_key(|e| e.index);
     assert_eq!(timeless(merged), timeless(whole.clone()));
     for n in [0, 5, 12] {
         let code = format!("grid 3x{n}");
-        let mut alone = member_row(&family, &code, &census_options(18, 1), &Control::default()).unwrap();
+        let mut alone = member_row(&family, &code, &CensusOptions::up_to(18, 1), &Control::default()).unwrap();
         alone.seconds = whole[n].row.seconds;
         assert_eq!(alone, whole[n].row, "{code}");
     }
     // Not a member, a quotient column, a database file: refused.
-    assert!(member_row(&family, "grid 3x19", &census_options(18, 1), &Control::default()).is_err());
+    assert!(member_row(&family, "grid 3x19", &CensusOptions::up_to(18, 1), &Control::default()).is_err());
     let with_quotient = CensusOptions {
         row: RowOptions {
             quotient_to: Some(5),
-            ..census_options(3, 1).row
+            ..RowOptions::up_to(3)
         },
-        ..census_options(3, 1)
+        ..CensusOptions::up_to(3, 1)
     };
     assert!(census(&family, Shard::ALL, &with_quotient, &Control::default()).is_err());
     // Arc Kayles on the Petersen graphs: a family with a comma, each member its value alone.
     let petersen = Family::parse("arc-kayles:petersen {n},2").unwrap();
-    let rows = census(&petersen, Shard::ALL, &census_options(9, 1), &Control::default()).unwrap();
+    let rows = census(&petersen, Shard::ALL, &CensusOptions::up_to(9, 1), &Control::default()).unwrap();
     for e in rows.iter().skip(5) {
         // The member's code is the words `grundy value arc-kayles` takes for that graph.
         let words = grundy::games::words(&format!("arc-kayles {}", e.row.code));
@@ -404,7 +391,7 @@ fn bad_families_by_n_are_refused() {
     }
     let queens = Family::parse("node-kayles:queens {n}").unwrap();
     let control = Control::default().with_memory(grundy::memory::MemoryBudget::new(1 << 30));
-    let e = census(&queens, Shard::ALL, &census_options(100_000, 1), &control).unwrap_err();
+    let e = census(&queens, Shard::ALL, &CensusOptions::up_to(100_000, 1), &control).unwrap_err();
     assert!(
         matches!(e, grundy::Error::Input(_) | grundy::Error::MemoryLimit(..)),
         "{e}"
@@ -427,7 +414,7 @@ fn seq_of_paths_is_the_heap_game_with_its_period_proved() {
         );
         let heap = json(&["seq", code, "--to", "70", "--json"]);
         let family = Family::parse(&format!("{game}:path {{n}}")).unwrap();
-        let rows = census(&family, Shard::ALL, &census_options(70, 1), &Control::default()).unwrap();
+        let rows = census(&family, Shard::ALL, &CensusOptions::up_to(70, 1), &Control::default()).unwrap();
         let graph: Vec<u64> = rows.iter().map(|e| e.row.largest_value).collect();
         let heaps: Vec<u64> = heap["values"]
             .as_array()

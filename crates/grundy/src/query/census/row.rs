@@ -36,6 +36,19 @@ pub struct RowOptions {
     pub quotient_states: usize,
 }
 
+impl RowOptions {
+    /// Every game to heap `to`, stopped where its period is proved, no quotient column: the
+    /// command line's `grundy census FAMILY --to N` with no other option.
+    pub fn up_to(to: u64) -> Self {
+        RowOptions {
+            to,
+            stop_when_proved: true,
+            quotient_to: None,
+            quotient_states: DEFAULT_QUOTIENT_STATES,
+        }
+    }
+}
+
 /// The default cap of the quotient column (`--quotient-to`).
 pub const DEFAULT_QUOTIENT_TO: u64 = 10;
 

@@ -33,6 +33,17 @@ pub struct CensusOptions {
     pub table: Option<std::path::PathBuf>,
 }
 
+impl CensusOptions {
+    /// [`RowOptions::up_to`] on `jobs` threads (0: all cores), no region database file.
+    pub fn up_to(to: u64, jobs: usize) -> Self {
+        CensusOptions {
+            row: RowOptions::up_to(to),
+            jobs,
+            table: None,
+        }
+    }
+}
+
 /// The number of threads `jobs` asks for (0: the machine's cores).
 pub fn threads(jobs: usize) -> usize {
     if jobs > 0 {

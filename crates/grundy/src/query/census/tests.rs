@@ -50,19 +50,6 @@ fn published() -> Vec<Published> {
         .collect()
 }
 
-fn options(to: u64, jobs: usize) -> CensusOptions {
-    CensusOptions {
-        row: RowOptions {
-            to,
-            stop_when_proved: true,
-            quotient_to: None,
-            quotient_states: DEFAULT_QUOTIENT_STATES,
-        },
-        jobs,
-        table: None,
-    }
-}
-
 /// The entries without their times (the only column that differs between runs).
 fn timeless(mut entries: Vec<CensusEntry>) -> Vec<CensusEntry> {
     for e in &mut entries {
@@ -154,7 +141,7 @@ fn the_published_codes_with_short_periods_agree_at_ten_thousand() {
         .map(|k| k.code)
         .collect();
     let family = Family::list(codes.clone()).unwrap();
-    let entries = census(&family, Shard::ALL, &options(10_000, 2), &Control::new()).unwrap();
+    let entries = census(&family, Shard::ALL, &CensusOptions::up_to(10_000, 2), &Control::new()).unwrap();
     assert_eq!(entries.len(), codes.len());
     assert_eq!(check_against_published(&entries), codes.len());
     // Those provable within 10^4 heaps are proved.
@@ -172,7 +159,7 @@ fn the_published_codes_with_short_periods_agree_at_ten_thousand() {
 #[test]
 fn octal_2_covers_every_code_and_agrees_with_the_table() {
     let family = Family::parse("octal:2").unwrap();
-    let entries = census(&family, Shard::ALL, &options(4096, 0), &Control::new()).unwrap();
+    let entries = census(&family, Shard::ALL, &CensusOptions::up_to(4096, 0), &Control::new()).unwrap();
     assert_eq!(entries.len(), 64);
     assert!(
         entries
@@ -208,7 +195,7 @@ fn plain(code: &str, to: u64) -> Vec<u32> {
 #[test]
 fn games_grouped_as_one_sequence_have_equal_sequences() {
     let family = Family::parse("octal:2").unwrap();
-    let entries = census(&family, Shard::ALL, &options(4096, 0), &Control::new()).unwrap();
+    let entries = census(&family, Shard::ALL, &CensusOptions::up_to(4096, 0), &Control::new()).unwrap();
     let groups = same_sequence(&entries);
     assert!(!groups.is_empty());
     for group in &groups {
@@ -238,17 +225,7 @@ fn games_grouped_as_one_sequence_have_equal_sequences() {
 #[test]
 fn trailing_zeros_and_spellings_are_one_game_with_one_sequence() {
     let row = |code: &str| -> CensusRow {
-        let mut r = game_row(
-            code,
-            &RowOptions {
-                to: 5000,
-                stop_when_proved: true,
-                quotient_to: None,
-                quotient_states: DEFAULT_QUOTIENT_STATES,
-            },
-            &Control::new(),
-        )
-        .unwrap();
+        let mut r = game_row(code, &RowOptions::up_to(5000), &Control::new()).unwrap();
         r.seconds = 0.0;
         r
     };
@@ -265,11 +242,11 @@ fn trailing_zeros_and_spellings_are_one_game_with_one_sequence() {
 #[test]
 fn shards_together_are_the_whole_census_and_jobs_do_not_change_it() {
     let family = Family::parse("octal:2").unwrap();
-    let whole = timeless(census(&family, Shard::ALL, &options(4096, 1), &Control::new()).unwrap());
+    let whole = timeless(census(&family, Shard::ALL, &CensusOptions::up_to(4096, 1), &Control::new()).unwrap());
     let mut parts = Vec::new();
     for i in 1..=3 {
         let shard = Shard { part: i, parts: 3 };
-        let part = census(&family, shard, &options(4096, 2), &Control::new()).unwrap();
+        let part = census(&family, shard, &CensusOptions::up_to(4096, 2), &Control::new()).unwrap();
         assert!(part.iter().all(|e| shard.holds(e.index)));
         parts.extend(part);
     }
@@ -284,7 +261,7 @@ fn a_cancelled_census_stops_with_interrupted() {
     let control = Control::new().with_cancel(cancel);
     let family = Family::parse("octal:2").unwrap();
     assert_eq!(
-        census(&family, Shard::ALL, &options(4096, 2), &control).unwrap_err(),
+        census(&family, Shard::ALL, &CensusOptions::up_to(4096, 2), &control).unwrap_err(),
         crate::Error::Interrupted
     );
 }
@@ -306,7 +283,7 @@ fn progress_counts_games() {
         }
     });
     let family = Family::parse("octal:1").unwrap();
-    census(&family, Shard::ALL, &options(100, 2), &control).unwrap();
+    census(&family, Shard::ALL, &CensusOptions::up_to(100, 2), &control).unwrap();
     let seen = seen.lock().unwrap().clone();
     assert_eq!(seen.first(), Some(&(0, Some(8))));
     assert_eq!(seen.last(), Some(&(8, Some(8))));
@@ -318,7 +295,7 @@ fn progress_counts_games() {
 #[ignore]
 fn octal_3_to_ten_thousand_agrees_with_the_published_table() {
     let family = Family::parse("octal:3").unwrap();
-    let entries = census(&family, Shard::ALL, &options(10_000, 0), &Control::new()).unwrap();
+    let entries = census(&family, Shard::ALL, &CensusOptions::up_to(10_000, 0), &Control::new()).unwrap();
     assert_eq!(entries.len(), 512);
     assert!(check_against_published(&entries) >= 100);
 }
@@ -328,7 +305,7 @@ fn octal_3_to_ten_thousand_agrees_with_the_published_table() {
 #[ignore]
 fn the_long_preperiods_are_proved_at_a_hundred_thousand() {
     let family = Family::list(vec!["0.127".into(), "0.165".into(), "0.356".into()]).unwrap();
-    let entries = census(&family, Shard::ALL, &options(100_000, 0), &Control::new()).unwrap();
+    let entries = census(&family, Shard::ALL, &CensusOptions::up_to(100_000, 0), &Control::new()).unwrap();
     assert_eq!(check_against_published(&entries), 3);
     assert!(entries.iter().all(|e| e.row.status == CensusStatus::Proved));
 }
@@ -351,10 +328,8 @@ fn the_quotient_column_is_the_order_at_the_capped_heap() {
         let r = game_row(
             code,
             &RowOptions {
-                to,
-                stop_when_proved: true,
                 quotient_to: Some(cap),
-                quotient_states: DEFAULT_QUOTIENT_STATES,
+                ..RowOptions::up_to(to)
             },
             &Control::new(),
         )
@@ -371,17 +346,7 @@ fn the_quotient_column_is_the_order_at_the_capped_heap() {
         proved_all += usize::from(r.quotient_period.is_some());
     }
     assert!(proved_all >= 1, "some of these quotients are proved for every heap");
-    let plain = game_row(
-        "0.75",
-        &RowOptions {
-            to: 100,
-            stop_when_proved: true,
-            quotient_to: None,
-            quotient_states: DEFAULT_QUOTIENT_STATES,
-        },
-        &Control::new(),
-    )
-    .unwrap();
+    let plain = game_row("0.75", &RowOptions::up_to(100), &Control::new()).unwrap();
     assert_eq!((plain.quotient_to, plain.quotient_order), (None, None));
 }
 
@@ -436,7 +401,7 @@ fn the_census_of_3xn_cram_boards_equals_the_published_values_and_its_shards_the_
     assert_eq!(family.label(), "cram:3");
     assert_eq!(family.members().len(), 21);
     assert!(family.members_up_to(22).is_err() && family.members_up_to(0).is_err());
-    let whole = census(&family, Shard::ALL, &options(11, 2), &Control::default()).unwrap();
+    let whole = census(&family, Shard::ALL, &CensusOptions::up_to(11, 2), &Control::default()).unwrap();
     let values: Vec<u64> = whole.iter().map(|e| e.row.largest_value).collect();
     assert_eq!(values, CRAM_3XN[..11]);
     assert_eq!(whole[10].row.code, "3x11");
@@ -444,7 +409,7 @@ fn the_census_of_3xn_cram_boards_equals_the_published_values_and_its_shards_the_
     let mut merged = Vec::new();
     for part in 1..=3 {
         let shard = Shard { part, parts: 3 };
-        merged.extend(census(&family, shard, &options(11, 1), &Control::default()).unwrap());
+        merged.extend(census(&family, shard, &CensusOptions::up_to(11, 1), &Control::default()).unwrap());
     }
     merged.sort_by_key(|e| e.index);
     let key = |e: &CensusEntry| (e.index, e.row.code.clone(), e.row.largest_value, e.of);
@@ -457,7 +422,7 @@ fn the_census_of_3xn_cram_boards_equals_the_published_values_and_its_shards_the_
     let _ = std::fs::remove_file(&path);
     let with_file = CensusOptions {
         table: Some(path.clone()),
-        ..options(9, 1)
+        ..CensusOptions::up_to(9, 1)
     };
     let first = census(&family, Shard::ALL, &with_file, &Control::default()).unwrap();
     let again = census(&family, Shard::ALL, &with_file, &Control::default()).unwrap();
@@ -482,8 +447,8 @@ fn the_census_of_3xn_cram_boards_equals_the_published_values_and_its_shards_the_
 #[test]
 fn a_board_row_alone_equals_the_census_row() {
     let family = Family::parse("cram:3").unwrap();
-    let whole = census(&family, Shard::ALL, &options(9, 1), &Control::default()).unwrap();
-    let row_options = options(9, 1).row;
+    let whole = census(&family, Shard::ALL, &CensusOptions::up_to(9, 1), &Control::default()).unwrap();
+    let row_options = CensusOptions::up_to(9, 1).row;
     for (n, entry) in whole.iter().enumerate() {
         let mut alone = game_row(&format!("3x{}", n + 1), &row_options, &Control::default()).unwrap();
         assert_eq!(alone.largest_value, CRAM_3XN[n], "3x{}", n + 1);
