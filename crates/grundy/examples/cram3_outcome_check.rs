@@ -39,9 +39,79 @@
 //! ```
 //! The first prints, for n = FROM..=TO, the nimber of the 3×n board (one memo for the whole
 //! run); `--plain` values the same boards by plain mex alone (for the comparison on small n).
+//! `--memo FILE` saves the big memo every `--save-minutes` (10) to FILE (checksummed, written
+//! through a rename) and resumes from it when it exists, so a stopped run loses at most those
+//! minutes: every entry is a proved fact, so a save in the middle of a search is sound.
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::time::Instant;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The first line of a memo file.
+const MEMO_MAGIC: &[u8] = b"cram3_outcome_check memo v1\n";
+
+/// A 64-bit checksum of `bytes` (FNV-1a), to refuse a damaged memo file.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Write the big memo to `path` (through a temporary file and a rename, so a crash leaves the
+/// last save whole): the magic line, the count, per component its key (16 bytes), its nimber
+/// (255: unknown) and its excluded heaps (8 bytes), then the checksum of all of it.
+fn save_memo(memo: &FxHashMap<u128, Big>, path: &Path) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(MEMO_MAGIC.len() + 16 + memo.len() * 25);
+    bytes.extend_from_slice(MEMO_MAGIC);
+    bytes.extend_from_slice(&(memo.len() as u64).to_le_bytes());
+    for (k, b) in memo {
+        bytes.extend_from_slice(&k.to_le_bytes());
+        bytes.push(b.value.unwrap_or(255));
+        bytes.extend_from_slice(&b.not.to_le_bytes());
+    }
+    let sum = checksum(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(&bytes)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Read a memo saved by [`save_memo`]; a file that is not one, or damaged, is an error.
+fn load_memo(path: &Path) -> Result<FxHashMap<u128, Big>, String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bad = || {
+        format!(
+            "{} is not a whole memo of this program (damaged?): refused",
+            path.display()
+        )
+    };
+    let body_len = bytes.len().checked_sub(8).ok_or_else(bad)?;
+    let (body, sum) = bytes.split_at(body_len);
+    if !body.starts_with(MEMO_MAGIC) || checksum(body).to_le_bytes() != sum {
+        return Err(bad());
+    }
+    let rest = &body[MEMO_MAGIC.len()..];
+    let count = u64::from_le_bytes(rest.get(..8).ok_or_else(bad)?.try_into().unwrap()) as usize;
+    let entries = &rest[8..];
+    if entries.len() != count * 25 {
+        return Err(bad());
+    }
+    let mut memo = FxHashMap::default();
+    memo.reserve(count);
+    for e in entries.chunks_exact(25) {
+        let key = u128::from_le_bytes(e[..16].try_into().unwrap());
+        let value = (e[16] != 255).then_some(e[16]);
+        let not = u64::from_le_bytes(e[17..].try_into().unwrap());
+        memo.insert(key, Big { value, not });
+    }
+    Ok(memo)
+}
 
 /// Most columns (3 bits each in a `u128`).
 const MAX_COLUMNS: usize = 42;
@@ -144,7 +214,7 @@ fn dominoes(c: u128, out: &mut Vec<u128>) {
 
 /// What the memo knows of a big component: its nimber once found, and the heaps k proved to
 /// give N-positions (g ≠ k).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Big {
     value: Option<u8>,
     not: u64,
@@ -164,6 +234,8 @@ struct Checker {
     big_memo: FxHashMap<u128, Big>,
     /// Positions C + *h decided by searching C's moves.
     searches: u64,
+    /// Where the big memo is saved (`--memo FILE`), how often, and when it last was.
+    save: Option<(PathBuf, Duration, Instant)>,
 }
 
 impl Checker {
@@ -173,6 +245,33 @@ impl Checker {
             small_memo: FxHashMap::default(),
             big_memo: FxHashMap::default(),
             searches: 0,
+            save: None,
+        }
+    }
+
+    /// Save the big memo when the interval has passed. Every entry is a proved fact (a nimber,
+    /// or heaps k with g ≠ k), so a save in the middle of a search is sound to resume from.
+    fn maybe_save(&mut self) {
+        let Some((path, every, last)) = &self.save else { return };
+        if last.elapsed() < *every {
+            return;
+        }
+        let t = Instant::now();
+        let path = path.clone();
+        if let Err(e) = save_memo(&self.big_memo, &path) {
+            eprintln!("cannot save the memo to {}: {e}", path.display());
+            std::process::exit(2);
+        }
+        eprintln!(
+            "saved {} components to {} in {:.1} s (CPU so far {:.1} s, peak {})",
+            self.big_memo.len(),
+            path.display(),
+            t.elapsed().as_secs_f64(),
+            thread_cpu(),
+            peak_memory()
+        );
+        if let Some((_, _, last)) = &mut self.save {
+            *last = Instant::now();
         }
     }
 
@@ -233,6 +332,9 @@ impl Checker {
             return false;
         }
         self.searches += 1;
+        if self.searches % 4096 == 0 {
+            self.maybe_save();
+        }
         if self.move_wins(c, h) {
             self.big_memo.entry(c).or_default().not |= 1 << h;
             return false;
@@ -359,23 +461,42 @@ fn board(n: usize) -> u128 {
 fn main() {
     let mut small = 20;
     let mut plain = false;
+    let mut memo = None;
+    let mut minutes = 10.0f64;
     let mut numbers = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--small" => small = args.next().expect("--small S").parse().expect("a number"),
             "--plain" => plain = true,
+            "--memo" => memo = Some(PathBuf::from(args.next().expect("--memo FILE"))),
+            "--save-minutes" => minutes = args.next().expect("--save-minutes M").parse().expect("a number"),
             _ => numbers.push(a.parse::<usize>().expect("a number")),
         }
     }
     let (from, to) = match numbers[..] {
         [a, b] => (a, b),
         [b] => (1, b),
-        _ => panic!("usage: cram3_outcome_check [--small S | --plain] [FROM] TO"),
+        _ => panic!("usage: cram3_outcome_check [--small S | --plain] [--memo FILE [--save-minutes M]] [FROM] TO"),
     };
     assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
     let small = if plain { u32::MAX } else { small };
     let mut checker = Checker::new(small);
+    if let Some(path) = memo {
+        if path.exists() {
+            match load_memo(&path) {
+                Ok(m) => {
+                    eprintln!("resumed from {}: {} components", path.display(), m.len());
+                    checker.big_memo = m;
+                }
+                Err(e) => {
+                    eprintln!("cram3_outcome_check: {e}");
+                    std::process::exit(2);
+                }
+            }
+        }
+        checker.save = Some((path, Duration::from_secs_f64(minutes * 60.0), Instant::now()));
+    }
     let start = Instant::now();
     // Deep recursion (nested searches): a big stack.
     let handle = std::thread::Builder::new()
@@ -490,6 +611,38 @@ mod tests {
                 assert_eq!(search.position(board(n)), published[n - 1], "S = {small}, 3x{n}");
             }
         }
+    }
+
+    #[test]
+    fn a_saved_memo_resumes_and_a_damaged_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("cram3-memo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("memo");
+        let mut first = Checker::new(6);
+        assert_eq!(first.position(board(10)), 2);
+        assert!(!first.big_memo.is_empty());
+        save_memo(&first.big_memo, &path).unwrap();
+        let loaded = load_memo(&path).unwrap();
+        assert_eq!(loaded.len(), first.big_memo.len());
+        for (k, b) in &first.big_memo {
+            let l = loaded[k];
+            assert_eq!((l.value, l.not), (b.value, b.not));
+        }
+        // Resumed from the memo, the next board equals a fresh run's.
+        let mut resumed = Checker::new(6);
+        resumed.big_memo = loaded;
+        assert_eq!(resumed.position(board(12)), Checker::new(6).position(board(12)));
+        // One byte changed, or the file cut short: refused.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(load_memo(&path).unwrap_err().contains("refused"));
+        bytes[mid] ^= 1;
+        bytes.truncate(bytes.len() - 3);
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(load_memo(&path).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
