@@ -332,7 +332,7 @@ impl Checker {
             return false;
         }
         self.searches += 1;
-        if self.searches % 4096 == 0 {
+        if self.searches.is_multiple_of(4096) {
             self.maybe_save();
         }
         if self.move_wins(c, h) {
