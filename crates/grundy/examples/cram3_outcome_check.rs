@@ -60,27 +60,46 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 /// Write the big memo to `path` (through a temporary file and a rename, so a crash leaves the
 /// last save whole): the magic line, the count, per component its key (16 bytes), its nimber
-/// (255: unknown) and its excluded heaps (8 bytes), then the checksum of all of it.
-fn save_memo(memo: &FxHashMap<u128, Big>, path: &Path) -> std::io::Result<()> {
-    let mut bytes = Vec::with_capacity(MEMO_MAGIC.len() + 16 + memo.len() * 25);
-    bytes.extend_from_slice(MEMO_MAGIC);
-    bytes.extend_from_slice(&(memo.len() as u64).to_le_bytes());
-    for (k, b) in memo {
-        bytes.extend_from_slice(&k.to_le_bytes());
-        bytes.push(b.value.unwrap_or(255));
-        bytes.extend_from_slice(&b.not.to_le_bytes());
+/// (255: unknown) and its excluded heaps (8 bytes), then the checksum of all of it. Streamed:
+/// no copy of the memo in memory.
+fn save_memo(memo: &Memo, path: &Path) -> std::io::Result<()> {
+    struct Summed<W: Write> {
+        out: W,
+        sum: u64,
     }
-    let sum = checksum(&bytes);
-    bytes.extend_from_slice(&sum.to_le_bytes());
+    impl<W: Write> Summed<W> {
+        fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            self.sum = bytes
+                .iter()
+                .fold(self.sum, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+            self.out.write_all(bytes)
+        }
+    }
     let tmp = path.with_extension("tmp");
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(&bytes)?;
-    f.sync_all()?;
+    let file = std::fs::File::create(&tmp)?;
+    let mut w = Summed {
+        out: std::io::BufWriter::with_capacity(1 << 20, file),
+        sum: checksum(&[]),
+    };
+    w.put(MEMO_MAGIC)?;
+    w.put(&(memo.len() as u64).to_le_bytes())?;
+    for (k, b) in memo.iter() {
+        let mut e = [0u8; 25];
+        e[..16].copy_from_slice(&k.to_le_bytes());
+        e[16] = b.value.unwrap_or(255);
+        e[17..].copy_from_slice(&b.not.to_le_bytes());
+        w.put(&e)?;
+    }
+    let sum = w.sum;
+    let mut out = w.out;
+    out.write_all(&sum.to_le_bytes())?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()?;
     std::fs::rename(&tmp, path)
 }
 
 /// Read a memo saved by [`save_memo`]; a file that is not one, or damaged, is an error.
-fn load_memo(path: &Path) -> Result<FxHashMap<u128, Big>, String> {
+fn load_memo(path: &Path) -> Result<Memo, String> {
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
@@ -102,8 +121,8 @@ fn load_memo(path: &Path) -> Result<FxHashMap<u128, Big>, String> {
     if entries.len() != count * 25 {
         return Err(bad());
     }
-    let mut memo = FxHashMap::default();
-    memo.reserve(count);
+    let mut memo = Memo::default();
+    memo.0.reserve(count);
     for e in entries.chunks_exact(25) {
         let key = u128::from_le_bytes(e[..16].try_into().unwrap());
         let value = (e[16] != 255).then_some(e[16]);
@@ -220,6 +239,64 @@ struct Big {
     not: u64,
 }
 
+/// Heaps k below this can be recorded as excluded (g ≠ k); the bits above hold the nimber.
+const NOT_BITS: u32 = 56;
+
+/// The big memo, packed for memory: a component's key (at most 64 bits: boards of at most 21
+/// columns) to one word, the heaps k < 56 with g ≠ k in bits 0–55 and the nimber + 1 (0:
+/// unknown) in bits 56–63. 16 bytes an entry instead of 32.
+#[derive(Debug, Default)]
+struct Memo(FxHashMap<u64, u64>);
+
+impl Memo {
+    fn word(b: Big) -> u64 {
+        let value = b.value.map_or(0, |v| u64::from(v) + 1);
+        (b.not & ((1 << NOT_BITS) - 1)) | value << NOT_BITS
+    }
+
+    fn big(w: u64) -> Big {
+        let value = (w >> NOT_BITS) as u8;
+        Big {
+            value: value.checked_sub(1),
+            not: w & ((1 << NOT_BITS) - 1),
+        }
+    }
+
+    fn key(c: u128) -> u64 {
+        u64::try_from(c).expect("components of at most 64 cells")
+    }
+
+    fn get(&self, c: u128) -> Big {
+        self.0.get(&Self::key(c)).map_or_else(Big::default, |&w| Self::big(w))
+    }
+
+    /// Record heaps proved to give N-positions (g ≠ k for each bit k).
+    fn exclude(&mut self, c: u128, not: u64) {
+        *self.0.entry(Self::key(c)).or_default() |= not & ((1 << NOT_BITS) - 1);
+    }
+
+    fn set_value(&mut self, c: u128, v: u8) {
+        let w = self.0.entry(Self::key(c)).or_default();
+        *w = (*w & ((1 << NOT_BITS) - 1)) | (u64::from(v) + 1) << NOT_BITS;
+    }
+
+    fn insert(&mut self, c: u128, b: Big) {
+        self.0.insert(Self::key(c), Self::word(b));
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn valued(&self) -> usize {
+        self.0.values().filter(|&&w| w >> NOT_BITS != 0).count()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u128, Big)> + '_ {
+        self.0.iter().map(|(&k, &w)| (u128::from(k), Self::big(w)))
+    }
+}
+
 /// One move still to be searched: the heap reached with the pieces already valued, and the big
 /// pieces of unknown nimber, largest first.
 struct Candidate {
@@ -231,7 +308,7 @@ struct Checker {
     /// Components of at most `small` cells.
     small: u32,
     small_memo: FxHashMap<u128, u8>,
-    big_memo: FxHashMap<u128, Big>,
+    big_memo: Memo,
     /// Positions C + *h decided by searching C's moves.
     searches: u64,
     /// Where the big memo is saved (`--memo FILE`), how often, and when it last was.
@@ -243,7 +320,7 @@ impl Checker {
         Checker {
             small,
             small_memo: FxHashMap::default(),
-            big_memo: FxHashMap::default(),
+            big_memo: Memo::default(),
             searches: 0,
             save: None,
         }
@@ -287,7 +364,7 @@ impl Checker {
         if c.count_ones() <= self.small {
             return self.plain(c);
         }
-        if let Some(v) = self.big_memo.get(&c).and_then(|b| b.value) {
+        if let Some(v) = self.big_memo.get(c).value {
             return v;
         }
         let mut k = 0;
@@ -323,11 +400,11 @@ impl Checker {
         if c.count_ones() <= self.small {
             return self.plain(c) == h;
         }
-        let entry = self.big_memo.get(&c).copied().unwrap_or_default();
+        let entry = self.big_memo.get(c);
         if let Some(v) = entry.value {
             return v == h;
         }
-        assert!(h < 64, "nimbers below 64 expected");
+        assert!(h < NOT_BITS as u8, "nimbers below {NOT_BITS} expected");
         if entry.not >> h & 1 == 1 {
             return false;
         }
@@ -336,18 +413,18 @@ impl Checker {
             self.maybe_save();
         }
         if self.move_wins(c, h) {
-            self.big_memo.entry(c).or_default().not |= 1 << h;
+            self.big_memo.exclude(c, 1 << h);
             return false;
         }
         // No move in c reaches a P-position, so h is not the value of any option of c: g(c) = h
         // iff every k < h is the value of an option, iff no heap move wins.
         for k in 0..h {
             if self.is_value(c, k) {
-                self.big_memo.entry(c).or_default().not |= 1 << h;
+                self.big_memo.exclude(c, 1 << h);
                 return false;
             }
         }
-        self.big_memo.entry(c).or_default().value = Some(h);
+        self.big_memo.set_value(c, h);
         true
     }
 
@@ -382,7 +459,7 @@ impl Checker {
                     heap ^= self.plain(k);
                     continue;
                 }
-                let b = self.big_memo.get(&k).copied().unwrap_or_default();
+                let b = self.big_memo.get(k);
                 match b.value {
                     Some(v) => heap ^= v,
                     None => {
@@ -395,7 +472,7 @@ impl Checker {
                 0 => {
                     options |= 1 << (heap ^ h);
                     if heap == 0 {
-                        self.big_memo.entry(c).or_default().not |= options;
+                        self.big_memo.exclude(c, options);
                         return true;
                     }
                 }
@@ -412,7 +489,7 @@ impl Checker {
                 }
             }
         }
-        self.big_memo.entry(c).or_default().not |= options;
+        self.big_memo.exclude(c, options);
         candidates.sort_by_key(|m| {
             (
                 m.unknown[0].count_ones(),
@@ -480,6 +557,7 @@ fn main() {
         _ => panic!("usage: cram3_outcome_check [--small S | --plain] [--memo FILE [--save-minutes M]] [FROM] TO"),
     };
     assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
+    assert!(to <= 21, "the memo keeps keys of at most 64 bits: at most 21 columns");
     let small = if plain { u32::MAX } else { small };
     let mut checker = Checker::new(small);
     if let Some(path) = memo {
@@ -512,7 +590,7 @@ fn main() {
                     thread_cpu() - cpu,
                     checker.small_memo.len(),
                     checker.big_memo.len(),
-                    checker.big_memo.values().filter(|b| b.value.is_some()).count(),
+                    checker.big_memo.valued(),
                     checker.searches,
                     start.elapsed().as_secs_f64(),
                     thread_cpu(),
@@ -620,12 +698,12 @@ mod tests {
         let path = dir.join("memo");
         let mut first = Checker::new(6);
         assert_eq!(first.position(board(10)), 2);
-        assert!(!first.big_memo.is_empty());
+        assert!(first.big_memo.len() > 0);
         save_memo(&first.big_memo, &path).unwrap();
         let loaded = load_memo(&path).unwrap();
         assert_eq!(loaded.len(), first.big_memo.len());
-        for (k, b) in &first.big_memo {
-            let l = loaded[k];
+        for (k, b) in first.big_memo.iter() {
+            let l = loaded.get(k);
             assert_eq!((l.value, l.not), (b.value, b.not));
         }
         // Resumed from the memo, the next board equals a fresh run's.
