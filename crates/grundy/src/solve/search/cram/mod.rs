@@ -93,6 +93,11 @@
 //!   lines, and the bucket of an option's large region is prefetched as soon as the option is
 //!   canonical (5×8: 6 %); the half turn of a row flip is taken as the row flip of the half
 //!   turn. 4×9 `--jobs 1`: 0.23–0.24 → 0.16–0.17 s of CPU, 5×8 1.89–1.94 → 1.41–1.46 s.
+//! - The cost of a node (session 20): the bounding box without `bsr` (the baseline build's
+//!   `leading_zeros`, slow on the project's AMD machine; `bitboard::highest_bit`), shortcuts
+//!   for the 3-row boards of 17 to 21 columns, and options written in place on the option
+//!   stack (no store-forwarding stall): 3×17 −11 %, 3×18 −17 %, 5×8 −15 % of CPU, nodes
+//!   unchanged (docs/performance-notes.md, "Cram 3×n (session 20)").
 //! - The winning moves: the pass asks each option up to the symmetries of the board only once
 //!   (one thread per class, not two threads on two images of one position), and finds in the
 //!   table every fact the nimber search proved. Asking the options of the start "g = j" for

@@ -226,10 +226,10 @@ impl<T: FactStore> CramSearch<T> {
                 let (d, dist) = self.lists[list][j];
                 j += 1;
                 if d & !x == 0 {
-                    let o = self.push_option(x, d, dist, true);
+                    let (start, len) = self.push_option(x, d, dist, true);
                     // The probes below wait for memory: start loading the main table's
                     // buckets of this option's large regions now.
-                    for i in o.start as usize..(o.start + o.len) as usize {
+                    for i in start..start + len {
                         if self.arena[i].count_ones() > self.config.small {
                             self.table.prefetch(self.arena[i]);
                         }
