@@ -34,7 +34,8 @@
 //!
 //! Why independent: it uses no code of `grundy` (only `rustc_hash`), and was written without
 //! reading the graph engine (`solve/graph_kayles`); it shares with `grid3_kayles_check` only
-//! the bit helpers (cells as bits, the flood fill, the mirror images). The outcome search is
+//! the bit helpers (cells as bits, the flood fill, the mirror images), which live in
+//! `common/grid3.rs` with `cram3_outcome_check`. The outcome search is
 //! tested against a plain mex (`cargo test --release -p grundy --example
 //! grid3_kayles_outcome_check`), with tiny `S` so that the search, not the plain mex, values
 //! nearly everything.
@@ -47,75 +48,11 @@
 //! run); `--plain` values the same grids by plain mex alone (as `grid3_kayles_check`, for the
 //! comparison on small n).
 
+#[path = "common/grid3.rs"]
+mod grid3;
+use grid3::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
-
-/// Most columns (3 bits each in a `u128`).
-const MAX_COLUMNS: usize = 42;
-
-/// Bits of row `r` in every column.
-const fn row(r: u32) -> u128 {
-    let mut x = 0u128;
-    let mut c = 0;
-    while c < 42 {
-        x |= 1 << (3 * c + r);
-        c += 1;
-    }
-    x
-}
-const ROW0: u128 = row(0);
-const ROW1: u128 = row(1);
-const ROW2: u128 = row(2);
-
-/// The cells of `x` and their grid neighbours (not limited to any position).
-fn grow(x: u128) -> u128 {
-    x | (x << 3) | (x >> 3) | ((x & !ROW2) << 1) | ((x & !ROW0) >> 1)
-}
-
-/// The connected component of `s` holding its lowest cell.
-fn component(s: u128) -> u128 {
-    let mut part = s & s.wrapping_neg();
-    loop {
-        let next = grow(part) & s;
-        if next == part {
-            return part;
-        }
-        part = next;
-    }
-}
-
-/// The columns of `x` reversed within its `k` columns (1 ≤ k ≤ 42): reversing all 128 bits
-/// sends cell (r, c) to bit 127 − 3c − r, i.e. after the shift to (2 − r, k − 1 − c), so the
-/// rows are put back by a flip.
-fn reversed(x: u128, k: u32) -> u128 {
-    flipped(x.reverse_bits() >> (128 - 3 * k))
-}
-
-/// `x` with rows 0 and 2 swapped.
-fn flipped(x: u128) -> u128 {
-    ((x & ROW0) << 2) | ((x & ROW2) >> 2) | (x & ROW1)
-}
-
-/// `x` (not empty) moved down to row 0 when it has no cell in row 0 (its rows 1–2, or row 1
-/// or 2 alone, are then a copy of rows 0–1 or row 0: the same graph).
-fn lowered(mut x: u128) -> u128 {
-    while x & ROW0 == 0 {
-        x >>= 1;
-    }
-    x
-}
-
-/// The key of a connected set of cells: the least of its four mirror images, each shifted to
-/// column 0 and lowered.
-fn key(part: u128) -> u128 {
-    let shifted = lowered(part >> (3 * (part.trailing_zeros() / 3)));
-    let k = (128 - shifted.leading_zeros()).div_ceil(3);
-    let f = lowered(flipped(shifted));
-    let r = reversed(shifted, k);
-    let r = lowered(r >> (3 * (r.trailing_zeros() / 3)));
-    let rf = lowered(flipped(r));
-    shifted.min(f).min(r).min(rf)
-}
 
 /// The keys of the components of `s`.
 fn pieces(mut s: u128, out: &mut Vec<u128>) {
@@ -317,27 +254,6 @@ impl Checker {
     }
 }
 
-/// The peak resident memory of this process so far (VmHWM), for the log.
-fn peak_memory() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .map(|l| l["VmHWM:".len()..].trim().to_string())
-        })
-        .unwrap_or_else(|| "?".to_string())
-}
-
-/// The CPU time of the calling thread so far in seconds (/proc/thread-self/schedstat, whose
-/// first field is nanoseconds on a CPU), for the log; 0 where unreadable.
-fn thread_cpu() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(0.0, |ns| ns / 1e9)
-}
-
 /// The 3×n grid.
 fn grid(n: usize) -> u128 {
     if n == 0 { 0 } else { (1u128 << (3 * n)) - 1 }
@@ -400,41 +316,6 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
-    }
-
-    /// The columns of `x` reversed within its `k` columns, column by column.
-    fn reversed_slowly(x: u128, k: u32) -> u128 {
-        (0..k).fold(0, |acc, c| acc | ((x >> (3 * c)) & 7) << (3 * (k - 1 - c)))
-    }
-
-    #[test]
-    fn reversed_reverses_the_columns() {
-        let mut state = 0x1234_5678_9abc_def1;
-        for k in 1..=42 {
-            for _ in 0..100 {
-                let x = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & grid(k);
-                assert_eq!(reversed(x, k as u32), reversed_slowly(x, k as u32));
-            }
-        }
-    }
-
-    #[test]
-    fn keys_are_invariant_under_mirrors_and_shifts() {
-        let mut state = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..2000 {
-            let s = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & grid(12);
-            if s == 0 {
-                continue;
-            }
-            let c = component(s);
-            let k = (128 - c.leading_zeros()).div_ceil(3);
-            assert_eq!(key(c), key(flipped(c)));
-            assert_eq!(key(c), key(reversed_slowly(c, k)));
-            assert_eq!(key(c), key(c << 6));
-            if c & ROW2 == 0 {
-                assert_eq!(key(c), key(c << 1));
-            }
-        }
     }
 
     #[test]
