@@ -25,6 +25,7 @@ use grundy::game::Convention;
 use grundy::games;
 use grundy::query;
 use grundy::report::{QuotientReport, SeqReport, TableCell, TableValues};
+use grundy::settings::Settings;
 use grundy::value::{MoveKind, Value};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -55,9 +56,11 @@ fn with_files<R>(files: Files, f: impl FnOnce() -> R) -> R {
 }
 
 /// `value`: the command line's `value --json` document for `spec` (`value --misere --json`
-/// when `misere`, `--no-moves` unless `moves`); `files`: texts the spec names as files (a graph given as edges).
+/// when `misere`, `--no-moves` unless `moves`); `files`: texts the spec names as files (a graph given as edges);
+/// `jobs`: the engine's threads (`--jobs`; `None`: every core).
 #[pyfunction]
-#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false, files=None, moves=true))]
+#[pyo3(signature = (spec, max_states=None, max_memory=None, misere=false, files=None, moves=true, jobs=None))]
+#[allow(clippy::too_many_arguments)]
 fn value_json(
     py: Python<'_>,
     spec: String,
@@ -66,9 +69,11 @@ fn value_json(
     misere: bool,
     files: Files,
     moves: bool,
+    jobs: Option<usize>,
 ) -> PyResult<String> {
     let limits = Limits { max_states, max_memory };
     run(py, &limits, move |settings| {
+        let settings = with_jobs(settings, jobs);
         with_files(files, || {
             json(&query::value(
                 &games::words(&spec),
@@ -78,6 +83,40 @@ fn value_json(
             )?)
         })
     })
+}
+
+/// `value --is K`: the command line's `value SPEC --is K --json` document, whether the value of
+/// `spec` is `k` (by the game's own test where it has one: Cram asks the options only what the
+/// test needs); `jobs` as in [`value_json`].
+#[pyfunction]
+#[pyo3(signature = (spec, k, max_states=None, max_memory=None, misere=false, jobs=None))]
+fn has_value_json(
+    py: Python<'_>,
+    spec: String,
+    k: u64,
+    max_states: Option<u64>,
+    max_memory: Option<String>,
+    misere: bool,
+    jobs: Option<usize>,
+) -> PyResult<String> {
+    let limits = Limits { max_states, max_memory };
+    run(py, &limits, move |settings| {
+        let settings = with_jobs(settings, jobs);
+        json(&query::has_value(
+            &games::words(&spec),
+            Convention::misere_if(misere),
+            grundy::nimber::Nimber(k),
+            &settings,
+        )?)
+    })
+}
+
+/// `settings` with `jobs` threads when given (`--jobs`), else as they are (every core).
+fn with_jobs(settings: Settings, jobs: Option<usize>) -> Settings {
+    match jobs {
+        Some(jobs) => Settings { jobs, ..settings },
+        None => settings,
+    }
 }
 
 /// `split`: the command line's `split GAME ARGS --json` document, the tasks of a position
@@ -330,6 +369,7 @@ type VertexValue = (i64, Vec<u64>, &'static str, Vec<usize>, Vec<usize>);
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value_json, m)?)?;
     m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
+    m.add_function(wrap_pyfunction!(has_value_json, m)?)?;
     m.add_function(wrap_pyfunction!(split_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_tables_json, m)?)?;
     m.add_function(wrap_pyfunction!(sum_json, m)?)?;

@@ -50,6 +50,12 @@ pub trait AnyPosition {
     fn moves(&self) -> Result<Vec<Played>>;
     /// Every move to a position of finite value `target`.
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>>;
+    /// Whether the position's value is the nimber `k` (the test "g = k?" of a nimber-first
+    /// search, which can cost far less than the value itself: it needs only the options'
+    /// answers to the tests the mex asks). By default the value compared with `k`.
+    fn has_value(&self, k: Nimber) -> Result<bool> {
+        Ok(self.value()? == Value::Finite(k))
+    }
     /// A copy of this position behind a new box (for an [`Instance`], sharing its solver and
     /// table).
     fn boxed(&self) -> Box<dyn AnyPosition>;
@@ -101,6 +107,11 @@ pub trait Engine: 'static {
     fn explain(&mut self, _name: &str, _position: &<Self::Game as Game>::Position) -> Option<Result<String>> {
         None
     }
+    /// Whether `position` has the value `k`: by default its value compared with `k`; an engine
+    /// with a test of its own ("is position + *k a P-position?") answers without the value.
+    fn has_value(&mut self, position: &<Self::Game as Game>::Position, k: Nimber) -> Result<bool> {
+        Ok(self.value(position)? == Value::Finite(k))
+    }
     /// Every move from `position` to a position of value `target`.
     fn moves_to_value(
         &mut self,
@@ -127,9 +138,10 @@ pub trait Engine: 'static {
     fn pending_error(&self) -> Result<()> {
         Ok(())
     }
-    /// Called once after the start position's value was asked (with the outcome): the place for
-    /// an engine's own report or for saving its table.
-    fn after_start_value(&mut self, _outcome: &Result<Value>) -> Result<()> {
+    /// Called once after the start position's value (or a test of it, [`Engine::has_value`])
+    /// was asked, with whether it was answered: the place for an engine's own report or for
+    /// saving its table.
+    fn after_start_value(&mut self, _answered: bool) -> Result<()> {
         Ok(())
     }
 }
@@ -250,9 +262,17 @@ impl<E: Engine> AnyPosition for Instance<E> {
     fn value(&self) -> Result<Value> {
         let v = self.engine.borrow_mut().value(&self.position);
         if self.start {
-            self.engine.borrow_mut().after_start_value(&v)?;
+            self.engine.borrow_mut().after_start_value(v.is_ok())?;
         }
         v
+    }
+
+    fn has_value(&self, k: Nimber) -> Result<bool> {
+        let yes = self.engine.borrow_mut().has_value(&self.position, k);
+        if self.start {
+            self.engine.borrow_mut().after_start_value(yes.is_ok())?;
+        }
+        yes
     }
 
     fn moves(&self) -> Result<Vec<Played>> {

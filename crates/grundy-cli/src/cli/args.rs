@@ -213,6 +213,11 @@ pub struct ValueArgs {
     /// value itself, e.g. on Cram boards).
     #[arg(long)]
     pub no_moves: bool,
+    /// Only test whether the value is K ("g = K?"): yes or no, without the value itself. A
+    /// nimber-first engine (Cram) asks the options only what that test needs, which can cost
+    /// far less than the value (the tasks of a board split over machines).
+    #[arg(long, value_name = "K")]
+    pub is: Option<u64>,
     #[command(flatten)]
     pub json: Json,
     #[command(flatten)]

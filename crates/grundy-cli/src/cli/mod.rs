@@ -167,6 +167,9 @@ fn run(cli: Cli) -> Result<String, Error> {
         Command::List(a) => Ok(list::run(a.json.json)),
         Command::Value(a) => {
             let settings = settings(&a.limits)?;
+            if let Some(k) = a.is {
+                return position::test(&a.game.words, k, a.json.json, a.misere.misere, settings);
+            }
             position::value(
                 &a.game.words,
                 a.json.json,

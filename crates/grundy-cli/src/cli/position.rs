@@ -4,9 +4,10 @@
 use super::render::{columns, numbered_components};
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
+use grundy::nimber::Nimber;
 use grundy::position::AnyPosition;
 use grundy::query;
-use grundy::report::{MoveReport, MovesReport, SumReport, ValueReport};
+use grundy::report::{MoveReport, MovesReport, SumReport, TestReport, ValueReport};
 use grundy::settings::Settings;
 use grundy::value::Value;
 use serde::Serialize;
@@ -129,6 +130,30 @@ pub fn value(
         super::verify::position(p.as_ref(), max_states, &control)?;
     }
     Ok(out)
+}
+
+/// `grundy value --is K`: whether the position's value is K, as a line (`yes: the value is
+/// K` / `no: the value is not K`) or JSON ([`TestReport`]).
+pub fn test(words: &[String], k: u64, json: bool, misere: bool, settings: Settings) -> Result<String> {
+    let settings = Settings {
+        moves_follow: false,
+        ..settings
+    };
+    let p = build_to_keep(words, misere, &settings)?;
+    let report = TestReport::of(p.as_ref(), Nimber(k))?;
+    if json {
+        return json_line(&report);
+    }
+    Ok(format!(
+        "{} {}\n{}\n",
+        report.game,
+        report.position,
+        if report.answer {
+            format!("yes: the value is {k}")
+        } else {
+            format!("no: the value is not {k}")
+        }
+    ))
 }
 
 /// For a misère sum of heaps of a heap game whose search reached a limit: the command that

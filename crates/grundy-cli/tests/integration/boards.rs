@@ -632,6 +632,50 @@ fn cram_value_is_the_same_on_one_thread_and_on_several_and_no_moves_stops_after_
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `value --is K`: yes exactly for the value (text and JSON, Cram's own test on one thread and
+/// on two, and another game by its value); `--stats` names the test; bad K is refused (exit 2).
+#[test]
+fn value_is_k_answers_the_test_of_the_value() {
+    for (words, v) in [
+        (&["cram", "3x5"][..], 1u64),
+        (&["cram", "4x4"][..], 0),
+        (&["kayles", "7"][..], 2),
+    ] {
+        for k in 0..v + 3 {
+            let k_text = k.to_string();
+            for jobs in ["1", "2"] {
+                let mut args = vec!["value"];
+                args.extend_from_slice(words);
+                args.extend_from_slice(&["--is", &k_text, "--jobs", jobs]);
+                let out = grundy(&args).output().unwrap();
+                assert!(out.status.success(), "{args:?}");
+                let text = String::from_utf8(out.stdout).unwrap();
+                let want = if k == v {
+                    format!("yes: the value is {k}")
+                } else {
+                    format!("no: the value is not {k}")
+                };
+                assert!(text.contains(&want), "{args:?}: {text}");
+                args.push("--json");
+                let j = json(&args);
+                assert_eq!(j["answer"], k == v, "{j}");
+                assert_eq!(j["is"], k, "{j}");
+            }
+        }
+    }
+    let out = grundy(&["value", "cram", "3x6", "--is", "1", "--stats"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("test g = 1 in"),
+        "{out:?}"
+    );
+    for bad in ["x", "-1"] {
+        let out = grundy(&["value", "cram", "3x3", "--is", bad]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "--is {bad}");
+    }
+}
+
 /// `grundy split cram 3x6` prints one task a line (the words of `value`); valued with their own
 /// region databases, merged by `split merge`, the board's value from the merged database is
 /// the mex of the tasks'; bad uses are refused with exit 2.

@@ -32,10 +32,11 @@ from . import _grundy
 from ._grundy import BLANK, LOOPY, LimitError, __version__
 from ._reports import Component, GraphValues, Move, Quotient, Sequence, Table, Value
 from ._census import census, census_members, census_row
-from ._split import split_tasks, split_task, split_value
+from ._split import split_tasks, split_task, split_test, split_value
 
 __all__ = [
     "value",
+    "has_value",
     "sum",
     "sequence",
     "solve",
@@ -47,6 +48,7 @@ __all__ = [
     "census_row",
     "split_tasks",
     "split_task",
+    "split_test",
     "split_value",
     "Sum",
     "Value",
@@ -122,6 +124,28 @@ def value(
         spec = " ".join([words[0], GRAPH_FILE] + words[1:])
     report = _grundy.value_json(spec, max_states, max_memory, _flag(misere), files, bool(moves))
     return Value._from_report(_json.loads(report))
+
+
+def has_value(
+    spec: str,
+    k: int,
+    *,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+) -> bool:
+    """Whether the value of the position ``spec`` is the nimber ``k`` (``grundy value SPEC --is
+    K``): the test "g = k?" of a nimber-first search. Cram's engine answers it without the value
+    itself, asking each option only what the test needs, which can cost far less than
+    :func:`value` (a split board's tasks, :func:`split_value`); other games compare the value.
+
+    >>> grundy.has_value("cram 3x4", 1), grundy.has_value("nim 3 4", 0)
+    (True, False)
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < 2**64:
+        raise ValueError(f"k must be a nimber (an int from 0 to 2**64 - 1), not {k!r}")
+    report = _grundy.has_value_json(_spec(spec), k, max_states, max_memory, _flag(misere))
+    return bool(_json.loads(report)["answer"])
 
 
 #: The name a graph given to :func:`value` as ``graph=`` is read under.

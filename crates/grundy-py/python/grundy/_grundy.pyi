@@ -20,6 +20,15 @@ def value_json(
     misere: bool = False,
     files: Optional[Dict[str, str]] = None,
     moves: bool = True,
+    jobs: Optional[int] = None,
+) -> str: ...
+def has_value_json(
+    spec: str,
+    k: int,
+    max_states: Optional[int] = None,
+    max_memory: Optional[str] = None,
+    misere: bool = False,
+    jobs: Optional[int] = None,
 ) -> str: ...
 def split_json(spec: str) -> str: ...
 def merge_tables_json(parts: List[str], out: str) -> str: ...

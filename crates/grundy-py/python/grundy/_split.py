@@ -33,18 +33,41 @@ def split_tasks(spec: str) -> Dict[str, Any]:
 
 
 def split_task(
-    spec: str, table: Optional[str] = None, max_memory: Optional[str] = None, workdir: Optional[str] = None
+    spec: str,
+    table: Optional[str] = None,
+    max_memory: Optional[str] = None,
+    workdir: Optional[str] = None,
+    jobs: Optional[int] = None,
 ) -> int:
     """The value of one task (``grundy value SPEC --no-moves``), with the region database file
     ``table`` read if it exists and written with every region proved (``--table FILE``). With
     ``workdir`` instead, the file is the part of the process running the task,
     ``workdir/part-WORKER.db`` on a Dask worker (``part-local.db`` elsewhere): the tasks one
-    worker runs one after the other share their regions."""
+    worker runs one after the other share their regions. ``jobs``: the search's threads
+    (``--jobs``; ``None``: every core)."""
     if workdir is not None:
         table = _os.path.join(workdir, f"part-{_worker_name()}.db")
     words = spec if table is None else f"{spec} --table {table}"
-    report = _json.loads(_grundy.value_json(words, None, max_memory, False, None, False))
+    report = _json.loads(_grundy.value_json(words, None, max_memory, False, None, False, jobs))
     return int(report["value"])
+
+
+def split_test(
+    spec: str,
+    k: int,
+    table: Optional[str] = None,
+    max_memory: Optional[str] = None,
+    workdir: Optional[str] = None,
+    jobs: Optional[int] = None,
+) -> bool:
+    """Whether one task has the value ``k`` (``grundy value SPEC --is K``), with the region
+    database as in :func:`split_task` (``table``, or the worker's part in ``workdir``). Cheaper
+    than its value: a nimber-first engine asks the task's options only what the test needs."""
+    if workdir is not None:
+        table = _os.path.join(workdir, f"part-{_worker_name()}.db")
+    words = spec if table is None else f"{spec} --table {table}"
+    report = _json.loads(_grundy.has_value_json(words, k, None, max_memory, False, jobs))
+    return bool(report["answer"])
 
 
 def _worker_name() -> str:
@@ -72,6 +95,8 @@ def split_value(
     *,
     workdir: Optional[str] = None,
     max_memory: Optional[str] = None,
+    method: str = "tests",
+    jobs: Optional[int] = None,
 ) -> Dict[str, Any]:
     """The value of the position ``spec`` as the mex of its options' values, each option class
     a task: on a ``dask.distributed.Client`` (``client.map``, one task per class, gathered in
@@ -85,9 +110,22 @@ def split_value(
     (else ``RuntimeError``): a second computation of the root, cheap because every option's
     regions are known.
 
+    ``method="tests"`` (the default) asks the tasks only what the mex needs, in rounds: round k
+    asks "g = k?" (:func:`split_test`) of every task not yet known to have a value, at most as
+    many at a time as the cluster has threads, and ends at the first *yes* (the tasks still
+    queued are dropped); the first round where every task answers *no* gives the value, k.
+    A test costs far less than an exact nimber (a board of value 0 needs one round of *no*
+    answers). ``method="values"`` values every task exactly (:func:`split_task`) and takes the
+    mex: each option's nimber, at several times the cost.
+
+    ``jobs``: the threads of each task's search (``--jobs``): by default 1 on a cluster (each
+    worker thread runs one task: start workers with one thread each, one per core) and every
+    core here.
+
     Returns a dict: ``value``, ``options`` (per task: ``spec``, ``label``, ``moves``,
-    ``value``), ``checked`` (whether the merged database confirmed the value) and ``merged``
-    (its path, or ``None``).
+    ``value``: its nimber, or ``None`` when the tests did not need it, and ``not``: the values
+    a test excluded), ``tests`` (how many were asked), ``checked`` (whether the merged database
+    confirmed the value) and ``merged`` (its path, or ``None``).
 
     >>> grundy.split_value("cram 3x4")["value"] == grundy.value("cram 3x4").value
     True
@@ -100,18 +138,27 @@ def split_value(
     if keep:
         _os.makedirs(workdir, exist_ok=True)
     specs = [t["spec"] for t in tasks]
-    if client is None:
-        values = [split_task(s, None, max_memory, workdir) for s in specs]
+    if client is not None and not (hasattr(client, "map") and hasattr(client, "gather")):
+        raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
+    excluded: List[List[int]] = [[] for _ in specs]
+    if jobs is None:
+        jobs = 0 if client is None else 1
+    if method == "values":
+        if client is None:
+            values: List[Optional[int]] = [split_task(s, None, max_memory, workdir, jobs) for s in specs]
+        else:
+            futures = client.map(split_task, specs, max_memory=max_memory, workdir=workdir, jobs=jobs, pure=False)
+            try:
+                values = client.gather(futures)
+            except KeyboardInterrupt:
+                client.cancel(futures)
+                raise
+        value = _mex([v for v in values if v is not None])
+        asked = len(specs)
+    elif method == "tests":
+        values, value, asked = _by_tests(specs, client, max_memory, workdir, jobs, excluded)
     else:
-        if not (hasattr(client, "map") and hasattr(client, "gather")):
-            raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
-        futures = client.map(split_task, specs, max_memory=max_memory, workdir=workdir, pure=False)
-        try:
-            values = client.gather(futures)
-        except KeyboardInterrupt:
-            client.cancel(futures)
-            raise
-    value = _mex(values)
+        raise ValueError(f"method must be 'tests' or 'values', not {method!r}")
     merged = None
     if keep:
         merged = _os.path.join(workdir, "merged.db")
@@ -124,5 +171,86 @@ def split_value(
             raise RuntimeError(
                 f"{spec}: the mex of the tasks' values is {value} but the merged database gives {again}"
             )
-    options = [dict(t, value=v) for t, v in zip(tasks, values)]
-    return {"value": value, "options": options, "checked": keep, "merged": merged}
+    options = [dict(t, value=v, **{"not": x}) for t, v, x in zip(tasks, values, excluded)]
+    return {"value": value, "options": options, "tests": asked, "checked": keep, "merged": merged}
+
+
+def _by_tests(
+    specs: List[str],
+    client: Any,
+    max_memory: Optional[str],
+    workdir: Optional[str],
+    jobs: int,
+    excluded: List[List[int]],
+) -> "tuple[List[Optional[int]], int, int]":
+    """The rounds of :func:`split_value`'s ``method="tests"``: the tasks' known values (``None``
+    where no test said yes), the position's value and the number of tests asked; ``excluded``
+    gets, per task, the values it answered *no* to."""
+    values: List[Optional[int]] = [None] * len(specs)
+    asked = 0
+    k = 0
+    while True:
+        todo = [i for i, v in enumerate(values) if v is None]
+        if client is None:
+            hit = None
+            for i in todo:
+                asked += 1
+                if split_test(specs[i], k, None, max_memory, workdir, jobs):
+                    hit = i
+                    break
+                excluded[i].append(k)
+        else:
+            hit, answered = _round_on_cluster(client, specs, todo, k, max_memory, workdir, jobs)
+            asked += len(answered) + (hit is not None)
+            for i in answered:
+                excluded[i].append(k)
+        if hit is None:
+            return values, k, asked
+        values[hit] = k
+        k += 1
+
+
+def _round_on_cluster(
+    client: Any,
+    specs: List[str],
+    todo: List[int],
+    k: int,
+    max_memory: Optional[str],
+    workdir: Optional[str],
+    jobs: int,
+) -> "tuple[Optional[int], List[int]]":
+    """One round "g = k?" over the tasks ``todo`` on a Dask cluster, as many at a time as it has
+    threads (so that a *yes* leaves few tests running for nothing): the task that said yes (or
+    ``None``) and the tasks that said no. Tests still running at a yes are cancelled (a test
+    already started runs to its end on its worker, its regions saved in the worker's part)."""
+    from distributed import as_completed
+
+    slots = max(1, sum(client.nthreads().values()))
+    queue = iter(todo)
+    running: Dict[Any, int] = {}
+    done = as_completed()
+
+    def submit() -> None:
+        i = next(queue, None)
+        if i is not None:
+            f = client.submit(
+                split_test, specs[i], k, max_memory=max_memory, workdir=workdir, jobs=jobs, pure=False
+            )
+            running[f] = i
+            done.add(f)
+
+    for _ in range(slots):
+        submit()
+    answered: List[int] = []
+    try:
+        for f in done:
+            i = running.pop(f)
+            if f.result():
+                client.cancel(list(running))
+                return i, answered
+            answered.append(i)
+            submit()
+    except KeyboardInterrupt:
+        client.cancel(list(running))
+        raise
+    return None, answered

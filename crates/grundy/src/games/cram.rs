@@ -401,6 +401,7 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         stats,
         table_file,
         elapsed: std::time::Duration::ZERO,
+        tested: None,
         moves_alongside,
         alongside: false,
         pending: None,
@@ -456,8 +457,11 @@ pub struct CramEngine {
     /// `--table FILE` (or `--tt FILE`): the region database, saved there after the start's
     /// value (also when interrupted).
     table_file: Option<std::path::PathBuf>,
-    /// Time of the last value.
+    /// Time of the last value (or test).
     elapsed: std::time::Duration,
+    /// The k of the last question when it was a test "g = k?" ([`Engine::has_value`]), for the
+    /// counters' report.
+    tested: Option<u8>,
     /// The first nimber asked (the start's) is searched together with the start's winning
     /// moves ([`ParallelCram::nimber_and_zero_options`]): `value` asks for them next.
     moves_alongside: bool,
@@ -587,7 +591,11 @@ impl CramEngine {
             _ => String::new(),
         };
         format!(
-            "search: nimber in {:.3} s ({} thread{}{}), {} nodes{per_thread}, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+            "search: {} in {:.3} s ({} thread{}{}), {} nodes{per_thread}, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+            match self.tested {
+                Some(k) => format!("test g = {k}"),
+                None => "nimber".to_string(),
+            },
             self.elapsed.as_secs_f64(),
             self.search.jobs(),
             if self.search.jobs() == 1 { "" } else { "s" },
@@ -618,6 +626,7 @@ impl Engine for CramEngine {
             r?;
         }
         let clock = std::time::Instant::now();
+        self.tested = None;
         let v = if std::mem::take(&mut self.moves_alongside) {
             // Only the first nimber asked: the start's.
             self.alongside = true;
@@ -677,15 +686,31 @@ impl Engine for CramEngine {
         false
     }
 
-    fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
+    fn has_value(&mut self, board: &Board, k: Nimber) -> Result<bool> {
+        if let Some((_, r)) = self.settle() {
+            r?;
+        }
+        // A nimber is at most the number of moves: a larger k (or one past u8) is answered no.
+        self.moves_alongside = false;
+        let Ok(k) = u8::try_from(k.0) else {
+            return Ok(false);
+        };
+        let clock = std::time::Instant::now();
+        let yes = self.search.has_value(board.bits, k);
+        self.elapsed = clock.elapsed();
+        self.tested = Some(k);
+        yes
+    }
+
+    fn after_start_value(&mut self, answered: bool) -> Result<()> {
         if let Some(path) = &self.table_file {
             let n = self.search.save(path)?;
-            if self.stats || outcome.is_err() {
+            if self.stats || !answered {
                 self.control
                     .message(format!("table file {}: {n} region nimbers saved", path.display()));
             }
         }
-        if self.stats && outcome.is_ok() {
+        if self.stats && answered {
             if self.pending.is_some() {
                 // The team is still on the winning moves: the report follows them.
                 self.stats_owed = true;
@@ -732,6 +757,14 @@ impl Searcher {
     }
 
     /// For each board, whether it has nimber `k` (`done(n)` as they are decided).
+    fn has_value(&mut self, cells: u64, k: u8) -> Result<bool> {
+        match self {
+            Searcher::One(s) => s.has_value(cells, k),
+            Searcher::Team(t) => t.has_value(cells, k),
+            Searcher::Lent => Err(team_lost()),
+        }
+    }
+
     fn boards_with_value(&mut self, boards: &[u64], k: u8, done: &(dyn Fn(u64) + Sync)) -> Result<Vec<bool>> {
         match self {
             Searcher::One(s) => {
@@ -816,6 +849,7 @@ pub const ENTRY: GameEntry = GameEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Convention;
     use crate::solve::Solver;
     use crate::solve::search::Search;
 
@@ -829,6 +863,48 @@ mod tests {
                 assert_eq!(Solver::plain(Cram).nimber(&b.image(s)).unwrap(), plain);
             }
         }
+    }
+
+    /// `value --is K` (the engine's own test "g = k?", on one thread and on two) against the plain
+    /// solver's value, for every k up to two past it, on every board of at most 12 cells and on
+    /// boards with cells taken; with a table file the regions the test proved are saved and the
+    /// board's value read back from them agrees.
+    #[test]
+    fn the_test_of_a_value_agrees_with_the_plain_value() {
+        let dir = std::env::temp_dir().join(format!("grundy-cram-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut boards: Vec<String> = Vec::new();
+        for h in 1..=3 {
+            for w in h..=(12 / h).min(6) {
+                boards.push(format!("{h}x{w}"));
+            }
+        }
+        boards.extend(["#.../..../...#", ".##./..../.#..", "##.../...../..#.."].map(String::from));
+        for board in &boards {
+            let words = crate::games::words(&format!("cram {board}"));
+            let start = crate::query::position(&words, Convention::Normal, &Settings::default()).unwrap();
+            let plain = Solver::plain(Cram).nimber(&Board::parse(&start.text()).unwrap()).unwrap().0;
+            for jobs in [1, 2] {
+                let settings = Settings {
+                    jobs,
+                    ..Settings::default()
+                };
+                for k in 0..plain + 3 {
+                    let r = crate::query::has_value(&words, Convention::Normal, Nimber(k), &settings).unwrap();
+                    assert_eq!(r.answer, k == plain, "cram {board} --is {k} on {jobs} threads");
+                }
+            }
+            let table = dir.join("t.db");
+            let _ = std::fs::remove_file(&table);
+            let mut with_table = words.clone();
+            with_table.extend(["--table".to_string(), table.display().to_string()]);
+            let r = crate::query::has_value(&with_table, Convention::Normal, Nimber(plain), &Settings::default()).unwrap();
+            assert!(r.answer);
+            assert!(table.exists(), "cram {board}: the test saved its regions");
+            let again = crate::query::value(&with_table, Convention::Normal, false, &Settings::default()).unwrap();
+            assert_eq!(again.value, crate::value::Value::Finite(Nimber(plain)), "cram {board} from the table");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

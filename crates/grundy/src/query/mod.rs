@@ -28,10 +28,11 @@ pub mod table;
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::games::{self, REGISTRY};
+use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Sum};
 use crate::report::{
     ExplainReport, GameListing, GameSummary, ListReport, MisereExplainReport, MoveReport, MovesReport, PlayReport,
-    SumReport, ValueReport, WtiaReport,
+    SumReport, TestReport, ValueReport, WtiaReport,
 };
 use crate::settings::Settings;
 
@@ -85,6 +86,12 @@ pub fn value(words: &[String], play: Convention, moves: bool, settings: &Setting
     } else {
         ValueReport::value_only(p.as_ref())
     }
+}
+
+/// `value --is K`: whether the position's value is the nimber `k`, by the game's own test where
+/// it has one (a nimber-first search asks only what the mex needs), else by its value.
+pub fn has_value(words: &[String], play: Convention, k: Nimber, settings: &Settings) -> Result<TestReport> {
+    TestReport::of(position(words, play, settings)?.as_ref(), k)
 }
 
 /// `moves`: every option of the position with its value.

@@ -52,8 +52,8 @@ pub use misere::{
     QuotientSum,
 };
 pub use position::{
-    ComponentReport, ExplainComponent, ExplainReport, MoveValue, MovesReport, OptionReport, SumReport, ValueReport,
-    WComponent, WtiaReport, drawing_moves, winning_moves,
+    ComponentReport, ExplainComponent, ExplainReport, MoveValue, MovesReport, OptionReport, SumReport, TestReport,
+    ValueReport, WComponent, WtiaReport, drawing_moves, winning_moves,
 };
 pub use sequence::{RowFormReport, SeqReport, TableCell, TableReport, TableValues};
 

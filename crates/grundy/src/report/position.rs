@@ -102,6 +102,39 @@ impl Serialize for ValueReport {
     }
 }
 
+/// `value --is K`: whether a position's value is the nimber `K` (the test "g = K?"), answered
+/// without the value itself where the game's engine has a test of its own (Cram). JSON:
+/// `{"game", "position", "is": K, "answer": true|false}` (`"convention": "misere"` under
+/// misère play).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TestReport {
+    /// The game's name with its parameters.
+    pub game: String,
+    /// The position in the game's notation.
+    pub position: String,
+    /// The nimber asked about.
+    pub is: Nimber,
+    /// Whether the position's value is `is`.
+    pub answer: bool,
+    /// Normal or misère play.
+    #[serde(skip_serializing_if = "Convention::is_normal")]
+    pub convention: Convention,
+}
+
+impl TestReport {
+    /// Test whether `p` has the value `k` ([`AnyPosition::has_value`]).
+    pub fn of(p: &dyn AnyPosition, k: Nimber) -> Result<TestReport> {
+        let answer = p.has_value(k)?;
+        Ok(TestReport {
+            game: p.game(),
+            position: p.text(),
+            is: k,
+            answer,
+            convention: p.convention(),
+        })
+    }
+}
+
 impl ValueReport {
     /// Solve `p` and list its winning (and drawing) moves.
     pub fn of(p: &dyn AnyPosition) -> Result<ValueReport> {

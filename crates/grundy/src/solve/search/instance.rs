@@ -56,8 +56,8 @@ impl<G: Searchable + 'static> Engine for SearchEngine<G> {
         Some(&self.search.control)
     }
 
-    fn after_start_value(&mut self, outcome: &Result<crate::value::Value>) -> Result<()> {
-        if self.stats && outcome.is_ok() {
+    fn after_start_value(&mut self, answered: bool) -> Result<()> {
+        if self.stats && answered {
             let s = self.search.stats();
             let line = format!(
                 "search: {} nodes, {} symmetric, {} bound cuts; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
