@@ -20,7 +20,8 @@
 //! largest unknown piece, smallest first, moves with the same result tried once.
 //!
 //! Cost: a big component's position C + *h needs one winning move when it is an N-position, so
-//! most of the tree is never valued; memory is two hash maps of 32-byte entries. `main` prints
+//! most of the tree is never valued; memory is the small memo (32-byte entries) and the packed
+//! big memo (16 bytes an entry). `main` prints
 //! per n the seconds (wall, and CPU of the search thread), the memo sizes, the number of
 //! positions C + *h decided by search, and the peak resident memory (VmHWM).
 //!
@@ -29,7 +30,9 @@
 //! transposition tables, killer moves, low-first tests, threads, the region database). It is
 //! `grid3_kayles_outcome_check` (the Node Kayles check of session 19, written without reading
 //! any engine of `grundy`) with the move changed from "a vertex and its neighbours" to "a
-//! domino"; the strip's bit helpers are shared with it (`common/grid3.rs`). Tested against a plain mex and the published 3×1…3×12 (`cargo test --release -p
+//! domino"; the strip's bit helpers (`common/grid3.rs`) and the search
+//! (`common/outcome_search.rs`) are shared with it, this file adding the move rule, the packed
+//! memo and its saves. Tested against a plain mex and the published 3×1…3×12 (`cargo test --release -p
 //! grundy --example cram3_outcome_check`), with tiny `S` so that the search, not the plain mex,
 //! values nearly everything.
 //!
@@ -45,8 +48,11 @@
 
 #[path = "common/grid3.rs"]
 mod grid3;
+#[path = "common/outcome_search.rs"]
+mod outcome_search;
 use grid3::*;
-use rustc_hash::{FxHashMap, FxHashSet};
+use outcome_search::{Big, BigMemo, Checker, Rule, run_boards};
+use rustc_hash::FxHashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -125,7 +131,7 @@ fn load_memo(path: &Path) -> Result<Memo, String> {
         return Err(bad());
     }
     let mut memo = Memo::default();
-    memo.0.reserve(count);
+    memo.map.reserve(count);
     for e in entries.chunks_exact(25) {
         let key = u128::from_le_bytes(e[..16].try_into().unwrap());
         let value = (e[16] != 255).then_some(e[16]);
@@ -135,44 +141,41 @@ fn load_memo(path: &Path) -> Result<Memo, String> {
     Ok(memo)
 }
 
-/// The keys of the components of `s` of two cells or more (a lone cell has no move: nimber 0,
-/// left out).
-fn pieces(mut s: u128, out: &mut Vec<u128>) {
-    out.clear();
-    while s != 0 {
-        let part = component(s);
-        s &= !part;
-        if part & (part - 1) != 0 {
-            out.push(key(part));
+/// Cram on the strip: a move covers a domino; a lone cell has no move (nimber 0) and is left
+/// out of the pieces.
+struct Dominoes;
+
+impl Rule for Dominoes {
+    /// The dominoes that fit in the cells `c`: two cells side by side in a row (columns c and
+    /// c + 1: bits b and b + 3) or one above the other in a column (rows r and r + 1: bits b
+    /// and b + 1, r < 2).
+    fn moves(&self, c: u128, out: &mut Vec<u128>) {
+        out.clear();
+        let mut across = c & (c >> 3);
+        while across != 0 {
+            let b = across & across.wrapping_neg();
+            across &= across - 1;
+            out.push(b | (b << 3));
+        }
+        let mut down = c & !ROW2 & (c >> 1);
+        while down != 0 {
+            let b = down & down.wrapping_neg();
+            down &= down - 1;
+            out.push(b | (b << 1));
         }
     }
-}
 
-/// The dominoes that fit in the cells `c`: two cells side by side in a row (columns c and
-/// c + 1: bits b and b + 3) or one above the other in a column (rows r and r + 1: bits b and
-/// b + 1, r < 2).
-fn dominoes(c: u128, out: &mut Vec<u128>) {
-    out.clear();
-    let mut across = c & (c >> 3);
-    while across != 0 {
-        let b = across & across.wrapping_neg();
-        across &= across - 1;
-        out.push(b | (b << 3));
+    /// The keys of the components of `s` of two cells or more.
+    fn pieces(&self, mut s: u128, out: &mut Vec<u128>) {
+        out.clear();
+        while s != 0 {
+            let part = component(s);
+            s &= !part;
+            if part & (part - 1) != 0 {
+                out.push(key(part));
+            }
+        }
     }
-    let mut down = c & !ROW2 & (c >> 1);
-    while down != 0 {
-        let b = down & down.wrapping_neg();
-        down &= down - 1;
-        out.push(b | (b << 1));
-    }
-}
-
-/// What the memo knows of a big component: its nimber once found, and the heaps k proved to
-/// give N-positions (g ≠ k).
-#[derive(Clone, Copy, Debug, Default)]
-struct Big {
-    value: Option<u8>,
-    not: u64,
 }
 
 /// Heaps k below this can be recorded as excluded (g ≠ k); the bits above hold the nimber.
@@ -180,9 +183,14 @@ const NOT_BITS: u32 = 56;
 
 /// The big memo, packed for memory: a component's key (at most 64 bits: boards of at most 21
 /// columns) to one word, the heaps k < 56 with g ≠ k in bits 0–55 and the nimber + 1 (0:
-/// unknown) in bits 56–63. 16 bytes an entry instead of 32.
+/// unknown) in bits 56–63. 16 bytes an entry instead of 32. With `save`, it is saved every so
+/// often ([`BigMemo::tick`]).
 #[derive(Debug, Default)]
-struct Memo(FxHashMap<u64, u64>);
+struct Memo {
+    map: FxHashMap<u64, u64>,
+    /// Where the memo is saved (`--memo FILE`), how often, and when it last was.
+    save: Option<(PathBuf, Duration, Instant)>,
+}
 
 impl Memo {
     fn word(b: Big) -> u64 {
@@ -202,82 +210,54 @@ impl Memo {
         u64::try_from(c).expect("components of at most 64 cells")
     }
 
-    fn get(&self, c: u128) -> Big {
-        self.0.get(&Self::key(c)).map_or_else(Big::default, |&w| Self::big(w))
-    }
-
-    /// Record heaps proved to give N-positions (g ≠ k for each bit k).
-    fn exclude(&mut self, c: u128, not: u64) {
-        *self.0.entry(Self::key(c)).or_default() |= not & ((1 << NOT_BITS) - 1);
-    }
-
-    fn set_value(&mut self, c: u128, v: u8) {
-        let w = self.0.entry(Self::key(c)).or_default();
-        *w = (*w & ((1 << NOT_BITS) - 1)) | (u64::from(v) + 1) << NOT_BITS;
-    }
-
     fn insert(&mut self, c: u128, b: Big) {
-        self.0.insert(Self::key(c), Self::word(b));
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    fn valued(&self) -> usize {
-        self.0.values().filter(|&&w| w >> NOT_BITS != 0).count()
+        self.map.insert(Self::key(c), Self::word(b));
     }
 
     fn iter(&self) -> impl Iterator<Item = (u128, Big)> + '_ {
-        self.0.iter().map(|(&k, &w)| (u128::from(k), Self::big(w)))
+        self.map.iter().map(|(&k, &w)| (u128::from(k), Self::big(w)))
     }
 }
 
-/// One move still to be searched: the heap reached with the pieces already valued, and the big
-/// pieces of unknown nimber, largest first.
-struct Candidate {
-    heap: u8,
-    unknown: Vec<u128>,
-}
+impl BigMemo for Memo {
+    const NOT_BITS: u32 = NOT_BITS;
 
-struct Checker {
-    /// Components of at most `small` cells.
-    small: u32,
-    small_memo: FxHashMap<u128, u8>,
-    big_memo: Memo,
-    /// Positions C + *h decided by searching C's moves.
-    searches: u64,
-    /// Where the big memo is saved (`--memo FILE`), how often, and when it last was.
-    save: Option<(PathBuf, Duration, Instant)>,
-}
-
-impl Checker {
-    fn new(small: u32) -> Self {
-        Checker {
-            small,
-            small_memo: FxHashMap::default(),
-            big_memo: Memo::default(),
-            searches: 0,
-            save: None,
-        }
+    fn get(&self, c: u128) -> Big {
+        self.map.get(&Self::key(c)).map_or_else(Big::default, |&w| Self::big(w))
     }
 
-    /// Save the big memo when the interval has passed. Every entry is a proved fact (a nimber,
-    /// or heaps k with g ≠ k), so a save in the middle of a search is sound to resume from.
-    fn maybe_save(&mut self) {
+    fn exclude(&mut self, c: u128, not: u64) {
+        *self.map.entry(Self::key(c)).or_default() |= not & ((1 << NOT_BITS) - 1);
+    }
+
+    fn set_value(&mut self, c: u128, v: u8) {
+        let w = self.map.entry(Self::key(c)).or_default();
+        *w = (*w & ((1 << NOT_BITS) - 1)) | (u64::from(v) + 1) << NOT_BITS;
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    fn valued(&self) -> usize {
+        self.map.values().filter(|&&w| w >> NOT_BITS != 0).count()
+    }
+
+    /// Save the memo when the interval has passed.
+    fn tick(&mut self) {
         let Some((path, every, last)) = &self.save else { return };
         if last.elapsed() < *every {
             return;
         }
         let t = Instant::now();
         let path = path.clone();
-        if let Err(e) = save_memo(&self.big_memo, &path) {
+        if let Err(e) = save_memo(self, &path) {
             eprintln!("cannot save the memo to {}: {e}", path.display());
             std::process::exit(2);
         }
         eprintln!(
             "saved {} components to {} in {:.1} s (CPU so far {:.1} s, peak {})",
-            self.big_memo.len(),
+            self.len(),
             path.display(),
             t.elapsed().as_secs_f64(),
             thread_cpu(),
@@ -287,162 +267,11 @@ impl Checker {
             *last = Instant::now();
         }
     }
+}
 
-    /// The nimber of a position (any set of cells).
-    fn position(&mut self, s: u128) -> u8 {
-        let mut keys = Vec::new();
-        pieces(s, &mut keys);
-        keys.into_iter().fold(0, |v, k| v ^ self.nimber(k))
-    }
-
-    /// The nimber of a component (given by its key).
-    fn nimber(&mut self, c: u128) -> u8 {
-        if c.count_ones() <= self.small {
-            return self.plain(c);
-        }
-        if let Some(v) = self.big_memo.get(c).value {
-            return v;
-        }
-        let mut k = 0;
-        loop {
-            if self.is_value(c, k) {
-                return k;
-            }
-            k += 1;
-        }
-    }
-
-    /// The nimber of a component by plain mex over all its moves (memoised).
-    fn plain(&mut self, c: u128) -> u8 {
-        if let Some(&v) = self.small_memo.get(&c) {
-            return v;
-        }
-        let mut seen = 0u128;
-        let mut moves = Vec::new();
-        dominoes(c, &mut moves);
-        let mut keys = Vec::new();
-        for d in moves {
-            pieces(c & !d, &mut keys);
-            let v = keys.iter().fold(0, |v, &k| v ^ self.plain(k));
-            seen |= 1 << v;
-        }
-        let v = (!seen).trailing_zeros() as u8;
-        self.small_memo.insert(c, v);
-        v
-    }
-
-    /// Whether `c` + *`h` is a P-position, i.e. g(c) = h. `c` is a key.
-    fn is_value(&mut self, c: u128, h: u8) -> bool {
-        if c.count_ones() <= self.small {
-            return self.plain(c) == h;
-        }
-        let entry = self.big_memo.get(c);
-        if let Some(v) = entry.value {
-            return v == h;
-        }
-        assert!(h < NOT_BITS as u8, "nimbers below {NOT_BITS} expected");
-        if entry.not >> h & 1 == 1 {
-            return false;
-        }
-        self.searches += 1;
-        if self.searches.is_multiple_of(4096) {
-            self.maybe_save();
-        }
-        if self.move_wins(c, h) {
-            self.big_memo.exclude(c, 1 << h);
-            return false;
-        }
-        // No move in c reaches a P-position, so h is not the value of any option of c: g(c) = h
-        // iff every k < h is the value of an option, iff no heap move wins.
-        for k in 0..h {
-            if self.is_value(c, k) {
-                self.big_memo.exclude(c, 1 << h);
-                return false;
-            }
-        }
-        self.big_memo.set_value(c, h);
-        true
-    }
-
-    /// Whether some move in the component `c` (big, nimber unknown) leaves, with the heap *`h`,
-    /// a P-position.
-    fn move_wins(&mut self, c: u128, h: u8) -> bool {
-        let mut keys = Vec::new();
-        let mut tried: FxHashSet<(u8, Vec<u128>)> = FxHashSet::default();
-        let mut candidates = Vec::new();
-        // Values of options of c found on the way (all their pieces valued): g(c) is none of them.
-        let mut options = 0u64;
-        let mut moves = Vec::new();
-        dominoes(c, &mut moves);
-        for d in moves {
-            pieces(c & !d, &mut keys);
-            keys.sort_unstable();
-            // Two equal components cancel.
-            let mut rest: Vec<u128> = Vec::with_capacity(keys.len());
-            for &k in &keys {
-                if rest.last() == Some(&k) {
-                    rest.pop();
-                } else {
-                    rest.push(k);
-                }
-            }
-            let mut heap = h;
-            let mut unknown = Vec::new();
-            // What is known of the one big piece of unknown nimber, if one.
-            let mut not = 0;
-            for k in rest {
-                if k.count_ones() <= self.small {
-                    heap ^= self.plain(k);
-                    continue;
-                }
-                let b = self.big_memo.get(k);
-                match b.value {
-                    Some(v) => heap ^= v,
-                    None => {
-                        not = b.not;
-                        unknown.push(k);
-                    }
-                }
-            }
-            match unknown.len() {
-                0 => {
-                    options |= 1 << (heap ^ h);
-                    if heap == 0 {
-                        self.big_memo.exclude(c, options);
-                        return true;
-                    }
-                }
-                1 => {
-                    if not >> heap & 1 == 0 && tried.insert((heap, unknown.clone())) {
-                        candidates.push(Candidate { heap, unknown });
-                    }
-                }
-                _ => {
-                    unknown.sort_unstable_by_key(|&k| std::cmp::Reverse((k.count_ones(), k)));
-                    if tried.insert((heap, unknown.clone())) {
-                        candidates.push(Candidate { heap, unknown });
-                    }
-                }
-            }
-        }
-        self.big_memo.exclude(c, options);
-        candidates.sort_by_key(|m| {
-            (
-                m.unknown[0].count_ones(),
-                m.unknown.iter().map(|k| k.count_ones()).sum::<u32>(),
-            )
-        });
-        for m in candidates {
-            let mut heap = m.heap;
-            for &k in &m.unknown[1..] {
-                heap ^= self.nimber(k);
-            }
-            if self.is_value(m.unknown[0], heap) {
-                return true;
-            }
-        }
-        false
-    }
+/// The outcome search of Cram with plain mex up to `small` cells (the packed memo).
+fn checker(small: u32) -> Checker<Dominoes, Memo> {
+    Checker::new(Dominoes, small)
 }
 
 /// The 3×n board.
@@ -474,7 +303,7 @@ fn main() {
     assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
     assert!(to <= 21, "the memo keeps keys of at most 64 bits: at most 21 columns");
     let small = if plain { u32::MAX } else { small };
-    let mut checker = Checker::new(small);
+    let mut checker = checker(small);
     if let Some(path) = memo {
         if path.exists() {
             match load_memo(&path) {
@@ -488,33 +317,9 @@ fn main() {
                 }
             }
         }
-        checker.save = Some((path, Duration::from_secs_f64(minutes * 60.0), Instant::now()));
+        checker.big_memo.save = Some((path, Duration::from_secs_f64(minutes * 60.0), Instant::now()));
     }
-    let start = Instant::now();
-    // Deep recursion (nested searches): a big stack.
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            for n in from..=to {
-                let t = Instant::now();
-                let cpu = thread_cpu();
-                let v = checker.position(board(n));
-                println!(
-                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s, CPU {:.1} s; peak {})",
-                    t.elapsed().as_secs_f64(),
-                    thread_cpu() - cpu,
-                    checker.small_memo.len(),
-                    checker.big_memo.len(),
-                    checker.big_memo.valued(),
-                    checker.searches,
-                    start.elapsed().as_secs_f64(),
-                    thread_cpu(),
-                    peak_memory()
-                );
-            }
-        })
-        .expect("a thread");
-    handle.join().expect("the search thread");
+    run_boards(checker, from, to, board);
 }
 
 #[cfg(test)]
@@ -535,7 +340,7 @@ mod tests {
         let mut moves = Vec::new();
         for _ in 0..500 {
             let s = (next(&mut state) as u128 | (next(&mut state) as u128) << 64) & board(9);
-            dominoes(s, &mut moves);
+            Dominoes.moves(s, &mut moves);
             let mut slow = Vec::new();
             for c in 0..9 {
                 for r in 0..3 {
@@ -558,12 +363,12 @@ mod tests {
     #[test]
     fn boards_equal_plain_mex_and_the_published_row() {
         let published = [1, 1, 0, 1, 1, 4, 1, 3, 1, 2, 0, 1];
-        let mut plain = Checker::new(u32::MAX);
+        let mut plain = checker(u32::MAX);
         for n in 1..=9 {
             assert_eq!(plain.position(board(n)), published[n - 1], "plain mex, 3x{n}");
         }
         for small in [1, 3, 6, 12] {
-            let mut search = Checker::new(small);
+            let mut search = checker(small);
             for n in 1..=12 {
                 assert_eq!(search.position(board(n)), published[n - 1], "S = {small}, 3x{n}");
             }
@@ -575,7 +380,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("cram3-memo-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("memo");
-        let mut first = Checker::new(6);
+        let mut first = checker(6);
         assert_eq!(first.position(board(10)), 2);
         assert!(first.big_memo.len() > 0);
         save_memo(&first.big_memo, &path).unwrap();
@@ -586,9 +391,9 @@ mod tests {
             assert_eq!((l.value, l.not), (b.value, b.not));
         }
         // Resumed from the memo, the next board equals a fresh run's.
-        let mut resumed = Checker::new(6);
+        let mut resumed = checker(6);
         resumed.big_memo = loaded;
-        assert_eq!(resumed.position(board(12)), Checker::new(6).position(board(12)));
+        assert_eq!(resumed.position(board(12)), checker(6).position(board(12)));
         // One byte changed, or the file cut short: refused.
         let mut bytes = std::fs::read(&path).unwrap();
         let mid = bytes.len() / 2;
@@ -604,10 +409,10 @@ mod tests {
 
     #[test]
     fn random_positions_equal_plain_mex() {
-        let mut plain = Checker::new(u32::MAX);
+        let mut plain = checker(u32::MAX);
         let mut state = 0x2545_f491_4f6c_dd1d;
         for small in [1, 4, 9] {
-            let mut search = Checker::new(small);
+            let mut search = checker(small);
             for _ in 0..300 {
                 let n = 4 + next(&mut state) as usize % 6;
                 // Remove about one cell in five.

@@ -35,7 +35,8 @@
 //! Why independent: it uses no code of `grundy` (only `rustc_hash`), and was written without
 //! reading the graph engine (`solve/graph_kayles`); it shares with `grid3_kayles_check` only
 //! the bit helpers (cells as bits, the flood fill, the mirror images), which live in
-//! `common/grid3.rs` with `cram3_outcome_check`. The outcome search is
+//! `common/grid3.rs` with `cram3_outcome_check`; the search itself is `common/outcome_search.rs`,
+//! shared with `cram3_outcome_check` (this file adds the move rule). The outcome search is
 //! tested against a plain mex (`cargo test --release -p grundy --example
 //! grid3_kayles_outcome_check`), with tiny `S` so that the search, not the plain mex, values
 //! nearly everything.
@@ -50,208 +51,41 @@
 
 #[path = "common/grid3.rs"]
 mod grid3;
+#[path = "common/outcome_search.rs"]
+mod outcome_search;
 use grid3::*;
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::time::Instant;
+use outcome_search::{Big, Checker, Rule, run_boards};
+use rustc_hash::FxHashMap;
 
-/// The keys of the components of `s`.
-fn pieces(mut s: u128, out: &mut Vec<u128>) {
-    out.clear();
-    while s != 0 {
-        let part = component(s);
-        s &= !part;
-        out.push(key(part));
-    }
-}
+/// Node Kayles on the grid: a move at a cell removes it and its neighbours; every component
+/// counts (a lone cell has a move: nimber 1).
+struct Kayles;
 
-/// What the memo knows of a big component: its nimber once found, and the heaps k proved to
-/// give N-positions (g ≠ k).
-#[derive(Clone, Copy, Default)]
-struct Big {
-    value: Option<u8>,
-    not: u64,
-}
-
-/// One move still to be searched: the heap reached with the pieces already valued, and the big
-/// pieces of unknown nimber, largest first.
-struct Candidate {
-    heap: u8,
-    unknown: Vec<u128>,
-}
-
-struct Checker {
-    /// Components of at most `small` cells.
-    small: u32,
-    small_memo: FxHashMap<u128, u8>,
-    big_memo: FxHashMap<u128, Big>,
-    /// Positions C + *h decided by searching C's moves.
-    searches: u64,
-}
-
-impl Checker {
-    fn new(small: u32) -> Self {
-        Checker {
-            small,
-            small_memo: FxHashMap::default(),
-            big_memo: FxHashMap::default(),
-            searches: 0,
-        }
-    }
-
-    /// The nimber of a position (any set of cells).
-    fn position(&mut self, s: u128) -> u8 {
-        let mut keys = Vec::new();
-        pieces(s, &mut keys);
-        keys.into_iter().fold(0, |v, k| v ^ self.nimber(k))
-    }
-
-    /// The nimber of a component (given by its key).
-    fn nimber(&mut self, c: u128) -> u8 {
-        if c.count_ones() <= self.small {
-            return self.plain(c);
-        }
-        if let Some(v) = self.big_memo.get(&c).and_then(|b| b.value) {
-            return v;
-        }
-        let mut k = 0;
-        loop {
-            if self.is_value(c, k) {
-                return k;
-            }
-            k += 1;
-        }
-    }
-
-    /// The nimber of a component by plain mex over all its moves (memoised).
-    fn plain(&mut self, c: u128) -> u8 {
-        if let Some(&v) = self.small_memo.get(&c) {
-            return v;
-        }
-        let mut seen = 0u128;
-        let mut cells = c;
-        let mut keys = Vec::new();
-        while cells != 0 {
-            let b = cells & cells.wrapping_neg();
-            cells &= cells - 1;
-            pieces(c & !grow(b), &mut keys);
-            let v = keys.iter().fold(0, |v, &k| v ^ self.plain(k));
-            seen |= 1 << v;
-        }
-        let v = (!seen).trailing_zeros() as u8;
-        self.small_memo.insert(c, v);
-        v
-    }
-
-    /// Whether `c` + *`h` is a P-position, i.e. g(c) = h. `c` is a key.
-    fn is_value(&mut self, c: u128, h: u8) -> bool {
-        if c.count_ones() <= self.small {
-            return self.plain(c) == h;
-        }
-        let entry = self.big_memo.get(&c).copied().unwrap_or_default();
-        if let Some(v) = entry.value {
-            return v == h;
-        }
-        assert!(h < 64, "nimbers below 64 expected");
-        if entry.not >> h & 1 == 1 {
-            return false;
-        }
-        self.searches += 1;
-        if self.move_wins(c, h) {
-            self.big_memo.entry(c).or_default().not |= 1 << h;
-            return false;
-        }
-        // No move in c reaches a P-position, so h is not the value of any option of c: g(c) = h
-        // iff every k < h is the value of an option, iff no heap move wins.
-        for k in 0..h {
-            if self.is_value(c, k) {
-                self.big_memo.entry(c).or_default().not |= 1 << h;
-                return false;
-            }
-        }
-        self.big_memo.entry(c).or_default().value = Some(h);
-        true
-    }
-
-    /// Whether some move in the component `c` (big, nimber unknown) leaves, with the heap *`h`,
-    /// a P-position.
-    fn move_wins(&mut self, c: u128, h: u8) -> bool {
-        let mut keys = Vec::new();
-        let mut tried: FxHashSet<(u8, Vec<u128>)> = FxHashSet::default();
-        let mut candidates = Vec::new();
-        // Values of options of c found on the way (all their pieces valued): g(c) is none of them.
-        let mut options = 0u64;
+impl Rule for Kayles {
+    fn moves(&self, c: u128, out: &mut Vec<u128>) {
+        out.clear();
         let mut cells = c;
         while cells != 0 {
             let b = cells & cells.wrapping_neg();
             cells &= cells - 1;
-            pieces(c & !grow(b), &mut keys);
-            keys.sort_unstable();
-            // Two equal components cancel.
-            let mut rest: Vec<u128> = Vec::with_capacity(keys.len());
-            for &k in &keys {
-                if rest.last() == Some(&k) {
-                    rest.pop();
-                } else {
-                    rest.push(k);
-                }
-            }
-            let mut heap = h;
-            let mut unknown = Vec::new();
-            // What is known of the one big piece of unknown nimber, if one.
-            let mut not = 0;
-            for k in rest {
-                if k.count_ones() <= self.small {
-                    heap ^= self.plain(k);
-                    continue;
-                }
-                let b = self.big_memo.get(&k).copied().unwrap_or_default();
-                match b.value {
-                    Some(v) => heap ^= v,
-                    None => {
-                        not = b.not;
-                        unknown.push(k);
-                    }
-                }
-            }
-            match unknown.len() {
-                0 => {
-                    options |= 1 << (heap ^ h);
-                    if heap == 0 {
-                        self.big_memo.entry(c).or_default().not |= options;
-                        return true;
-                    }
-                }
-                1 => {
-                    if not >> heap & 1 == 0 && tried.insert((heap, unknown.clone())) {
-                        candidates.push(Candidate { heap, unknown });
-                    }
-                }
-                _ => {
-                    unknown.sort_unstable_by_key(|&k| std::cmp::Reverse((k.count_ones(), k)));
-                    if tried.insert((heap, unknown.clone())) {
-                        candidates.push(Candidate { heap, unknown });
-                    }
-                }
-            }
+            out.push(grow(b));
         }
-        self.big_memo.entry(c).or_default().not |= options;
-        candidates.sort_by_key(|m| {
-            (
-                m.unknown[0].count_ones(),
-                m.unknown.iter().map(|k| k.count_ones()).sum::<u32>(),
-            )
-        });
-        for m in candidates {
-            let mut heap = m.heap;
-            for &k in &m.unknown[1..] {
-                heap ^= self.nimber(k);
-            }
-            if self.is_value(m.unknown[0], heap) {
-                return true;
-            }
-        }
-        false
     }
+
+    fn pieces(&self, mut s: u128, out: &mut Vec<u128>) {
+        out.clear();
+        while s != 0 {
+            let part = component(s);
+            s &= !part;
+            out.push(key(part));
+        }
+    }
+}
+
+/// The outcome search of Node Kayles with plain mex up to `small` cells (a plain map as the
+/// big memo).
+fn checker(small: u32) -> Checker<Kayles, FxHashMap<u128, Big>> {
+    Checker::new(Kayles, small)
 }
 
 /// The 3×n grid.
@@ -278,32 +112,7 @@ fn main() {
     };
     assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
     let small = if plain { u32::MAX } else { small };
-    let mut checker = Checker::new(small);
-    let start = Instant::now();
-    // Deep recursion (nested searches): a big stack.
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            for n in from..=to {
-                let t = Instant::now();
-                let cpu = thread_cpu();
-                let v = checker.position(grid(n));
-                println!(
-                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s, CPU {:.1} s; peak {})",
-                    t.elapsed().as_secs_f64(),
-                    thread_cpu() - cpu,
-                    checker.small_memo.len(),
-                    checker.big_memo.len(),
-                    checker.big_memo.values().filter(|b| b.value.is_some()).count(),
-                    checker.searches,
-                    start.elapsed().as_secs_f64(),
-                    thread_cpu(),
-                    peak_memory()
-                );
-            }
-        })
-        .expect("a thread");
-    handle.join().expect("the search thread");
+    run_boards(checker(small), from, to, grid);
 }
 
 #[cfg(test)]
@@ -321,9 +130,9 @@ mod tests {
     #[test]
     fn grids_equal_plain_mex_and_a316632() {
         let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
-        let mut plain = Checker::new(u32::MAX);
+        let mut plain = checker(u32::MAX);
         for small in [1, 3, 6, 12] {
-            let mut search = Checker::new(small);
+            let mut search = checker(small);
             for n in 1..=12 {
                 let v = plain.position(grid(n));
                 assert_eq!(v, published[n - 1], "plain mex, 3x{n}");
@@ -334,10 +143,10 @@ mod tests {
 
     #[test]
     fn random_positions_equal_plain_mex() {
-        let mut plain = Checker::new(u32::MAX);
+        let mut plain = checker(u32::MAX);
         let mut state = 0x2545_f491_4f6c_dd1d;
         for small in [1, 4, 9] {
-            let mut search = Checker::new(small);
+            let mut search = checker(small);
             for _ in 0..300 {
                 let n = 4 + next(&mut state) as usize % 8;
                 // Remove about one cell in five.
