@@ -103,6 +103,22 @@ fn capabilities_drive_the_commands() {
         let law = e.caps.row_law.unwrap();
         assert!((1..=4).any(|a| law(&[a]).is_some()), "{}: no law for any row", e.name);
     }
+    // A region database is named by one of the game's own options, which takes a file; `split`
+    // reports it.
+    for e in REGISTRY.iter().filter(|e| e.caps.region_database.is_some()) {
+        let name = e.caps.region_database.unwrap();
+        assert!(
+            e.caps.options.iter().any(|o| o.name == name && o.value.is_some()),
+            "{}: --{name} is not an option with a value",
+            e.name
+        );
+        let mut args = vec!["split"];
+        args.extend(e.example.split_whitespace());
+        args.push("--json");
+        let run = grundy(&args).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(report["table_option"], name, "{args:?}");
+    }
     for e in REGISTRY.iter().filter(|e| e.caps.grid.is_some()) {
         let grid = (e.caps.grid.unwrap())(6, 5, &Default::default()).unwrap();
         for (x, row) in grid.iter().enumerate() {

@@ -905,6 +905,7 @@ pub const ENTRY: GameEntry = GameEntry {
             },
         ],
         board_search: true,
+        region_database: Some("table"),
         ..Capabilities::NONE
     },
 };

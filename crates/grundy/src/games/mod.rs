@@ -135,6 +135,10 @@ pub struct Capabilities {
     /// The options the game's words take (`--stats`, `--tt FILE`, `--set S`), read by one
     /// shared parser ([`args::GameOptions::take`]) and listed by `grundy list`.
     pub options: &'static [GameOption],
+    /// The option (one of [`Capabilities::options`], with a value) naming a region database
+    /// file the game reads and grows (Cram's `table`): a split position's tasks each write a
+    /// part of it, merged after ([`crate::query::split`]).
+    pub region_database: Option<&'static str>,
 }
 
 /// One option of a game's words, declared in its registry entry.
@@ -222,6 +226,7 @@ impl Capabilities {
         picture: None,
         editor: Editor::Words,
         options: &[],
+        region_database: None,
     };
 }
 

@@ -6,7 +6,7 @@
 //! group is a task, written as the words `value` takes. The value of the position is then the
 //! mex of the tasks' values (every option of a group has the group's value).
 //! [`merge_tables`] joins the region databases the tasks wrote (a game whose registry entry
-//! declares a `--table FILE` option keeps one) into one file, refusing parts that disagree on
+//! declares a region database option keeps one) into one file, refusing parts that disagree on
 //! a region: with it, the whole position's own search finds every option's regions known and
 //! checks the mex.
 //!
@@ -78,12 +78,7 @@ pub fn split(words: &[String], settings: &Settings) -> Result<SplitReport> {
         }
     }
     let entry = crate::games::find(&p.game())?;
-    let table_option = entry
-        .caps
-        .options
-        .iter()
-        .find(|o| o.name == "table" && o.value.is_some())
-        .map(|o| o.name.to_string());
+    let table_option = entry.caps.region_database.map(String::from);
     Ok(SplitReport {
         game: p.game(),
         position: p.text(),
