@@ -102,7 +102,8 @@ pub fn board_row(code: &str, to: u64, control: &Control) -> Result<CensusRow> {
 }
 
 /// Run the boards `pending` (in order) as [`super::run_games`] runs games: each row to
-/// `on_row` as its board ends, progress over `total` games of which `done_before` were done.
+/// `on_row` as its board ends, progress as the count of boards done (`done_before` before this
+/// run), without a total: the boards' costs grow too fast for a rate to give an ETA.
 /// The region database is read from `options.table` (if the file exists) and written back
 /// after every board, also one stopped (then with what its search proved so far).
 pub fn run_boards(
@@ -110,7 +111,6 @@ pub fn run_boards(
     options: &CensusOptions,
     control: &Control,
     done_before: u64,
-    total: u64,
     mut on_row: impl FnMut(&Member, CensusRow) -> Result<()>,
 ) -> Result<()> {
     let mut db = match &options.table {
@@ -119,8 +119,10 @@ pub fn run_boards(
     };
     let jobs = crate::solve::search::threads(options.jobs);
     let quiet = control.quiet();
+    // Boards, not games, and no total: each board costs several times the one before (3×20
+    // about 8× 3×19), so a rate over the boards done would promise an ETA far too soon.
     let mut done = done_before;
-    control.progress("games", done, Some(total));
+    control.progress("boards", done, None);
     for member in pending {
         control.check()?;
         let (rows, cols) = board_size(&member.code).expect("a board of a cram family");
@@ -133,8 +135,8 @@ pub fn run_boards(
         let row = board_row_of(&member.code, cols, value?, options.row.to, start);
         on_row(member, row)?;
         done += 1;
-        control.progress("games", done, Some(total));
+        control.progress("boards", done, None);
     }
-    control.finished("games");
+    control.finished("boards");
     control.check()
 }

@@ -105,7 +105,7 @@ pub fn run_games(
     if options.row.quotient_to.is_some() {
         return Err(no_quotient_for_boards());
     }
-    boards::run_boards(pending, options, control, done_before, total, on_row)
+    boards::run_boards(pending, options, control, done_before, on_row)
 }
 
 /// The whole census of `family` (its `shard`) in memory: every entry, in family order.
