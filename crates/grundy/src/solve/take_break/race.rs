@@ -10,11 +10,15 @@
 //! tells which, so the run measures.
 //!
 //! At each checkpoint from heap [`FROM`] on (heaps 2^k, where the mask is chosen anew), the
-//! first 1/32 of the interval to the next checkpoint goes heap after heap, the next 1/32
-//! through the pipeline, each timed by the wall clock, and the rest of the interval takes the
-//! faster way. The values are the same whichever way computes them (only the order in which
-//! options are marked differs; the tests run both), so the race decides the time only. Cost:
-//! two clock reads per phase, and at most 1/32 of each interval in the slower way.
+//! first 1/32 of the interval to the next checkpoint (at most [`MAX_WINDOW`] heaps) goes heap
+//! after heap, as many heaps next through the pipeline, each timed by the wall clock, and the
+//! faster way goes on, to the next checkpoint or for [`RERACE`] windows, whichever comes first:
+//! then the ways race again. So a long interval (2^32 … 2^33 of Grundy's game is hours) is
+//! not run all the way in a way chosen under the load of its first minutes (another job on
+//! the other core makes heap after heap win; once it ends, the pipeline may). The values are
+//! the same whichever way computes them (only the order in which options are marked differs;
+//! the tests run both), so the race decides the time only. Cost: two clock reads per phase,
+//! and at most 1/32 of the heaps in the slower way.
 
 use std::time::{Duration, Instant};
 
@@ -25,6 +29,14 @@ pub(super) const FROM: usize = if cfg!(test) { 1 << 12 } else { 1 << 16 };
 
 /// The share of an interval each way runs in the race: 1/`SHARE`.
 const SHARE: usize = 32;
+
+/// Most heaps a way runs in one race (about half a minute of Grundy's game near 2^32; tests:
+/// a few hundred, so that their runs race again).
+pub(super) const MAX_WINDOW: usize = if cfg!(test) { 1 << 8 } else { 1 << 22 };
+
+/// A settled way runs at most this many race windows before the next race (so the two race
+/// windows are at most 1/32 of the heaps).
+const RERACE: usize = 64;
 
 /// A way of the sparse method on a pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,15 +49,17 @@ pub(super) enum Way {
 
 #[derive(Clone, Copy, Debug)]
 enum Phase {
-    /// This way until the next race.
-    Settled(Way),
+    /// This way until heap `until` (the next race, of windows of `window` heaps), or the next
+    /// checkpoint.
+    Settled { way: Way, until: usize, window: usize },
     /// Racing heap after heap over `start..end`, begun at `since`; then the pipeline to
     /// `end + (end − start)`.
     HeapByHeap { start: usize, end: usize, since: Instant },
-    /// Racing the pipeline to `end`, begun at `since`, over as many heaps as heap after heap
-    /// took `rival` for.
+    /// Racing the pipeline to `end`, begun at `since`, over as many heaps (`window`) as heap
+    /// after heap took `rival` for.
     Pipelined {
         end: usize,
+        window: usize,
         since: Instant,
         rival: Duration,
     },
@@ -60,7 +74,11 @@ pub(super) struct Race {
 impl Default for Race {
     fn default() -> Self {
         Race {
-            phase: Phase::Settled(Way::Pipelined),
+            phase: Phase::Settled {
+                way: Way::Pipelined,
+                until: usize::MAX,
+                window: 0,
+            },
         }
     }
 }
@@ -72,7 +90,7 @@ impl Race {
         if n < FROM {
             return;
         }
-        let window = (interval / SHARE).max(1);
+        let window = (interval / SHARE).clamp(1, MAX_WINDOW);
         self.phase = Phase::HeapByHeap {
             start: n,
             end: n + window,
@@ -81,31 +99,48 @@ impl Race {
     }
 
     /// The way for heap `n` (heaps are asked in increasing order, each phase's end among
-    /// them), and the heap where that way's phase ends (`usize::MAX` when settled). `clock`
-    /// is read only where a phase ends.
+    /// them), and the heap where that way's phase ends (the next race when settled; `usize::MAX`
+    /// before the first). `clock` is read only where a phase ends.
     pub(super) fn way(&mut self, n: usize, clock: impl Fn() -> Instant) -> (Way, usize) {
         match self.phase {
             Phase::HeapByHeap { start, end, since } if n >= end => {
                 let now = clock();
                 self.phase = Phase::Pipelined {
                     end: n + (end - start),
+                    window: end - start,
                     since: now,
                     rival: now - since,
                 };
             }
-            Phase::Pipelined { end, since, rival } if n >= end => {
+            Phase::Pipelined {
+                end,
+                window,
+                since,
+                rival,
+            } if n >= end => {
                 // The same number of heaps each: the shorter time wins.
                 let way = if clock() - since <= rival {
                     Way::Pipelined
                 } else {
                     Way::HeapByHeap
                 };
-                self.phase = Phase::Settled(way);
+                self.phase = Phase::Settled {
+                    way,
+                    until: n.saturating_add(RERACE * window),
+                    window,
+                };
+            }
+            Phase::Settled { until, window, .. } if n >= until => {
+                self.phase = Phase::HeapByHeap {
+                    start: n,
+                    end: n + window,
+                    since: clock(),
+                };
             }
             _ => {}
         }
         match self.phase {
-            Phase::Settled(way) => (way, usize::MAX),
+            Phase::Settled { way, until, .. } => (way, until),
             Phase::HeapByHeap { end, .. } => (Way::HeapByHeap, end),
             Phase::Pipelined { end, .. } => (Way::Pipelined, end),
         }
@@ -127,13 +162,37 @@ mod tests {
         assert_eq!(race.way(FROM / 2, at(0)), (Way::Pipelined, usize::MAX));
         for (heap_by_heap, pipelined, winner) in [(10, 30, Way::HeapByHeap), (30, 10, Way::Pipelined)] {
             let n = FROM;
-            race.begin(n, n, t0);
-            let w = n / SHARE;
+            let interval = SHARE * 4;
+            race.begin(n, interval, t0);
+            let w = interval / SHARE;
             assert_eq!(race.way(n, at(0)), (Way::HeapByHeap, n + w));
             assert_eq!(race.way(n + w - 1, at(0)), (Way::HeapByHeap, n + w));
             assert_eq!(race.way(n + w, at(heap_by_heap)), (Way::Pipelined, n + 2 * w));
-            assert_eq!(race.way(n + 2 * w, at(heap_by_heap + pipelined)), (winner, usize::MAX));
-            assert_eq!(race.way(2 * n - 1, at(1000)), (winner, usize::MAX));
+            let again = n + 2 * w + RERACE * w;
+            assert_eq!(race.way(n + 2 * w, at(heap_by_heap + pipelined)), (winner, again));
+            assert_eq!(race.way(again - 1, at(1000)), (winner, again));
         }
+    }
+
+    /// A long interval races in windows of at most [`MAX_WINDOW`] heaps and races again after
+    /// [`RERACE`] windows: a way that lost under one load wins once the load changes.
+    #[test]
+    fn a_long_interval_races_again() {
+        let t0 = Instant::now();
+        let at = |ms: u64| move || t0 + Duration::from_millis(ms);
+        let mut race = Race::default();
+        let n = FROM;
+        race.begin(n, 1 << 40, t0);
+        let w = MAX_WINDOW;
+        assert_eq!(race.way(n, at(0)), (Way::HeapByHeap, n + w));
+        // The other core busy: heap after heap wins.
+        assert_eq!(race.way(n + w, at(10)), (Way::Pipelined, n + 2 * w));
+        let again = n + 2 * w + RERACE * w;
+        assert_eq!(race.way(n + 2 * w, at(40)), (Way::HeapByHeap, again));
+        // The next race, the other core free: the pipeline wins.
+        assert_eq!(race.way(again, at(100)), (Way::HeapByHeap, again + w));
+        assert_eq!(race.way(again + w, at(130)), (Way::Pipelined, again + 2 * w));
+        let third = again + 2 * w + RERACE * w;
+        assert_eq!(race.way(again + 2 * w, at(140)), (Way::Pipelined, third));
     }
 }
