@@ -99,8 +99,7 @@ def split_value(
     jobs: Optional[int] = None,
 ) -> Dict[str, Any]:
     """The value of the position ``spec`` as the mex of its options' values, each option class
-    a task: on a ``dask.distributed.Client`` (``client.map``, one task per class, gathered in
-    order) or, without one, here one after the other.
+    a task: on a ``dask.distributed.Client`` or, without one, here one after the other.
 
     With ``workdir`` (a new directory every worker can write, e.g. on a shared file system) and
     a game that keeps a region database, each worker keeps its own part,

@@ -752,8 +752,9 @@ impl Engine for CramEngine {
         if let Some((_, r)) = self.settle() {
             r?;
         }
-        // A nimber is at most the number of moves: a larger k (or one past u8) is answered no.
+        // A test is no value: the winning moves are not searched alongside it.
         self.moves_alongside = false;
+        // A nimber is at most the number of moves: a k past u8 is answered no.
         let Ok(k) = u8::try_from(k.0) else {
             return Ok(false);
         };
@@ -819,7 +820,7 @@ impl Searcher {
         }
     }
 
-    /// For each board, whether it has nimber `k` (`done(n)` as they are decided).
+    /// Whether the board `cells` has nimber `k`.
     fn has_value(&mut self, cells: u64, k: u8) -> Result<bool> {
         match self {
             Searcher::One(s) => s.has_value(cells, k),
@@ -828,6 +829,7 @@ impl Searcher {
         }
     }
 
+    /// For each board, whether it has nimber `k` (`done(n)` as they are decided).
     fn boards_with_value(&mut self, boards: &[u64], k: u8, done: &(dyn Fn(u64) + Sync)) -> Result<Vec<bool>> {
         match self {
             Searcher::One(s) => {
