@@ -323,8 +323,11 @@ const MAX_BOARD_FILE_BYTES: u64 = 1 << 16;
 
 /// Boards whose short side is at most this get a ladder ([`ladder`]).
 const LADDER_SIDE: u8 = 3;
-/// ... and whose long side is at least this.
-const LADDER_FROM: u8 = 10;
+/// ... and whose long side is at least this: the ladder holds 3×16 (nimber 4, 16 s on two
+/// threads), which costs 3×17 and 3×18 more than they take cold (2.2 s and 5.9 s on two
+/// threads cold, 18.1 s and 21.6 s with a ladder from 10); from 3×19 on it pays (49.5 s
+/// against minutes).
+const LADDER_FROM: u8 = 19;
 
 /// The ladder of a start board: for an empty rectangle with a short side of at most
 /// [`LADDER_SIDE`] cells and a long side of at least [`LADDER_FROM`], the rectangles of the
@@ -337,8 +340,13 @@ const LADDER_FROM: u8 = 10;
 /// database from board to board: 3×1 … 3×20 took 6 min 15 s on 2 cores where 3×20 alone took
 /// 12 min 47 s (docs/records.md, "Cram").
 fn ladder(board: &Board) -> Vec<u64> {
+    ladder_from(board, LADDER_FROM)
+}
+
+/// [`ladder`] for boards whose long side is at least `from`.
+fn ladder_from(board: &Board, from: u8) -> Vec<u64> {
     let (w, h) = (board.w, board.h);
-    if board.bits != Board::rectangle(h as usize, w as usize).bits || w.min(h) > LADDER_SIDE || w.max(h) < LADDER_FROM {
+    if board.bits != Board::rectangle(h as usize, w as usize).bits || w.min(h) > LADDER_SIDE || w.max(h) < from {
         return Vec::new();
     }
     (1..w.max(h))
@@ -884,7 +892,7 @@ pub const ENTRY: GameEntry = GameEntry {
             added to it after the value, also when stopped by Ctrl-C or SIGTERM (written whole, \
             keys that do not depend on the board, a checksum: a damaged file or one of another \
             version is refused). So `cram 3x19 --table F` then `cram 3x20 --table F` reuses the \
-            regions of 3x19. An empty board of 3 rows (or columns) and 10 or more columns (or \
+            regions of 3x19. An empty board of 3 rows (or columns) and 19 or more columns (or \
             rows) values its smaller boards first, smallest first, in the same tables: they are \
             what its search asks for after a move.",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",
@@ -976,10 +984,14 @@ mod tests {
     }
 
     /// The ladder of a long thin rectangle is its smaller rectangles, in its corner, smallest
-    /// first (along either side); other boards have none; and the values with it are the
-    /// published ones (3×10 … 3×13 both ways round, on one thread and on two).
+    /// first (along either side); other boards have none; and the values found after climbing
+    /// it in the same search are the published ones (3×10 … 3×13 both ways round, on one
+    /// thread and on two).
     #[test]
     fn the_ladder_climbs_the_smaller_boards_and_keeps_the_values() {
+        assert_eq!(ladder(&Board::rectangle(3, 20)).len(), 19);
+        assert!(ladder(&Board::rectangle(3, 18)).is_empty());
+        let ladder = |b: &Board| ladder_from(b, 10);
         let steps = ladder(&Board::rectangle(3, 12));
         assert_eq!(steps.len(), 11);
         for (k, &bits) in steps.iter().enumerate() {
@@ -997,15 +1009,24 @@ mod tests {
         let mut holed = Board::rectangle(3, 12);
         holed.bits &= !2;
         assert!(ladder(&holed).is_empty());
-        let published = [(10, 2), (11, 0), (12, 1), (13, 2)];
-        for (n, v) in published {
-            for (size, jobs) in [(format!("3x{n}"), 1), (format!("{n}x3"), 2)] {
-                let settings = Settings {
-                    jobs,
-                    ..Settings::default()
+        let published = [1, 1, 0, 1, 1, 4, 1, 3, 1, 2, 0, 1, 2];
+        let control = crate::control::Control::default();
+        for n in 10..=13 {
+            for (board, jobs) in [(Board::rectangle(3, n), 1), (Board::rectangle(n, 3), 2)] {
+                let config = CramConfig {
+                    table_entries: 1 << 16,
+                    ..CramConfig::default()
                 };
-                let r = crate::query::value(&crate::games::words(&format!("cram {size}")), Convention::Normal, false, &settings).unwrap();
-                assert_eq!(r.value, crate::value::Value::Finite(Nimber(v)), "{size}");
+                let mut search = if jobs == 1 {
+                    Searcher::One(Box::new(CramSearch::for_board(board.w as u32, board.h as u32, config)))
+                } else {
+                    let team = ParallelCram::for_board(board.w as u32, board.h as u32, config, jobs, &control).unwrap();
+                    Searcher::Team(Box::new(team))
+                };
+                for (k, &cells) in ladder(&board).iter().enumerate() {
+                    assert_eq!(search.nimber(cells).unwrap(), published[k], "{n}: step 3x{}", k + 1);
+                }
+                assert_eq!(search.nimber(board.bits).unwrap(), published[n - 1], "{}x{}", board.h, board.w);
             }
         }
     }
