@@ -45,9 +45,7 @@ def split_task(
     ``workdir/part-WORKER.db`` on a Dask worker (``part-local.db`` elsewhere): the tasks one
     worker runs one after the other share their regions. ``jobs``: the search's threads
     (``--jobs``; ``None``: every core)."""
-    if workdir is not None:
-        table = _os.path.join(workdir, f"part-{_worker_name()}.db")
-    words = spec if table is None else f"{spec} --table {table}"
+    words = _task_words(spec, table, workdir)
     report = _json.loads(_grundy.value_json(words, None, max_memory, False, None, False, jobs))
     return int(report["value"])
 
@@ -63,11 +61,17 @@ def split_test(
     """Whether one task has the value ``k`` (``grundy value SPEC --is K``), with the region
     database as in :func:`split_task` (``table``, or the worker's part in ``workdir``). Cheaper
     than its value: a nimber-first engine asks the task's options only what the test needs."""
-    if workdir is not None:
-        table = _os.path.join(workdir, f"part-{_worker_name()}.db")
-    words = spec if table is None else f"{spec} --table {table}"
+    words = _task_words(spec, table, workdir)
     report = _json.loads(_grundy.has_value_json(words, k, None, max_memory, False, jobs))
     return bool(report["answer"])
+
+
+def _task_words(spec: str, table: Optional[str], workdir: Optional[str]) -> str:
+    """The words of a task with its region database: ``table``, or with ``workdir`` the part
+    of the process running it (``workdir/part-WORKER.db``), or none."""
+    if workdir is not None:
+        table = _os.path.join(workdir, f"part-{_worker_name()}.db")
+    return spec if table is None else f"{spec} --table {table}"
 
 
 def _worker_name() -> str:
@@ -144,15 +148,16 @@ def split_value(
         jobs = 0 if client is None else 1
     if method == "values":
         if client is None:
-            values: List[Optional[int]] = [split_task(s, None, max_memory, workdir, jobs) for s in specs]
+            exact: List[int] = [split_task(s, None, max_memory, workdir, jobs) for s in specs]
         else:
             futures = client.map(split_task, specs, max_memory=max_memory, workdir=workdir, jobs=jobs, pure=False)
             try:
-                values = client.gather(futures)
+                exact = client.gather(futures)
             except KeyboardInterrupt:
                 client.cancel(futures)
                 raise
-        value = _mex([v for v in values if v is not None])
+        value = _mex(exact)
+        values: List[Optional[int]] = list(exact)
         asked = len(specs)
     elif method == "tests":
         values, value, asked = _by_tests(specs, client, max_memory, workdir, jobs, excluded)
