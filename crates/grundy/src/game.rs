@@ -87,6 +87,14 @@ pub trait Game {
     /// Every option with a label in the game's notation, without repeats, in a fixed order.
     fn moves(&self, position: &Self::Position) -> Vec<Move<Self::Position>>;
 
+    /// [`Game::moves`], given up (`None`) once `stop` says so: a game whose positions can have
+    /// millions of moves (a heap of 10^8 under prime subtraction has 5.7 million) asks `stop`
+    /// every few thousand moves, so a listing ends soon after a Ctrl-C. By default the whole
+    /// listing, asked once before it starts.
+    fn moves_until(&self, position: &Self::Position, stop: &dyn Fn() -> bool) -> Option<Vec<Move<Self::Position>>> {
+        (!stop()).then(|| self.moves(position))
+    }
+
     /// The position in the game's notation (what a user would type after the game name).
     fn format(&self, position: &Self::Position) -> String;
 

@@ -283,10 +283,15 @@ impl<E: Engine> AnyPosition for Instance<E> {
         {
             return Err(Error::MoveListLimit(n, limit));
         }
-        let moves = engine.game().moves(&self.position);
+        let control = engine.control().cloned();
+        let stop = || control.as_ref().is_some_and(|c| c.stop().is_some());
+        let moves = engine.game().moves_until(&self.position, &stop);
         engine.pending_error()?;
         drop(engine);
-        self.played(moves)
+        match moves {
+            Some(moves) => self.played(moves),
+            None => Err(control.and_then(|c| c.stop()).unwrap_or(Error::Interrupted)),
+        }
     }
 
     fn moves_to(&self, target: Nimber) -> Result<Vec<Played>> {

@@ -57,7 +57,20 @@ pub fn main() -> i32 {
             // write (a full disk, `> /dev/full`) is an error.
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            // In pieces, so an answer of hundreds of megabytes (every move of a heap of 10^8)
+            // going to a slow terminal stops on Ctrl-C like the work before it.
+            let mut written = Ok(());
+            for piece in text.as_bytes().chunks(1 << 20) {
+                if progress::interrupted() {
+                    eprintln!("grundy: {}", Error::Interrupted);
+                    return exit_code(&Error::Interrupted);
+                }
+                written = out.write_all(piece);
+                if written.is_err() {
+                    break;
+                }
+            }
+            match written.and_then(|()| out.flush()) {
                 Ok(()) => 0,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
                 Err(e) => {

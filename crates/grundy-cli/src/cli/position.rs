@@ -1,7 +1,7 @@
 //! `value`, `moves` and `sum`: questions about one position (or a sum of positions). Each
 //! answer is a report of [`grundy::report`], printed as JSON or rendered here as text.
 
-use super::render::{columns, numbered_components};
+use super::render::{columns, numbered_components, push_columns_until_interrupted};
 use grundy::error::{Error, Result};
 use grundy::game::Convention;
 use grundy::nimber::Nimber;
@@ -187,7 +187,9 @@ fn print_now(text: &str) -> Result<()> {
 }
 
 /// `grundy moves`: the report as text.
-pub fn moves_text(r: &MovesReport) -> String {
+///
+/// A listing of millions of moves stops with [`Error::Interrupted`] soon after a Ctrl-C.
+pub fn moves_text(r: &MovesReport) -> Result<String> {
     let mut out = format!(
         "{} {}: value {}, outcome {}\n",
         r.game,
@@ -197,15 +199,19 @@ pub fn moves_text(r: &MovesReport) -> String {
     );
     if r.moves.is_empty() {
         out.push_str("no moves: the position is terminal\n");
-        return out;
+        return Ok(out);
     }
-    let mut table = vec![vec![
+    // Kept (not freed) for the reason of `moves`' report.
+    let mut table = ManuallyDrop::new(vec![vec![
         "move".to_string(),
         "value".into(),
         "leads to".into(),
         String::new(),
-    ]];
-    for m in &r.moves {
+    ]]);
+    for (i, m) in r.moves.iter().enumerate() {
+        if i % 4096 == 4095 && super::progress::interrupted() {
+            return Err(Error::Interrupted);
+        }
         table.push(vec![
             m.played.label.clone(),
             m.value.to_string(),
@@ -213,18 +219,16 @@ pub fn moves_text(r: &MovesReport) -> String {
             if m.winning { "winning".into() } else { String::new() },
         ]);
     }
-    out.push_str(&columns(&table));
-    out
+    push_columns_until_interrupted(&mut out, &table)?;
+    Ok(out)
 }
 
 pub fn moves(words: &[String], json: bool, misere: bool, settings: Settings) -> Result<String> {
     let p = build_to_keep(words, misere, &settings)?;
-    let report = MovesReport::of(p.as_ref())?;
-    if json {
-        json_line(&report)
-    } else {
-        Ok(moves_text(&report))
-    }
+    // Kept, as the position is: freeing the millions of moves of a big listing would take
+    // a second after the answer (or a Ctrl-C), and the process ends next.
+    let report = ManuallyDrop::new(MovesReport::of(p.as_ref())?);
+    if json { json_line(&*report) } else { moves_text(&report) }
 }
 
 /// A request with no components gets the command line's example (one quoted argument each).

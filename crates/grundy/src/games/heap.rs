@@ -212,6 +212,27 @@ impl<R: HeapRules> Game for HeapGame<R> {
         out
     }
 
+    fn moves_until(&self, heaps: &Vec<u64>, stop: &dyn Fn() -> bool) -> Option<Vec<Move<Vec<u64>>>> {
+        let mut out = Vec::new();
+        let mut stopped = stop();
+        self.for_each_move(heaps, |i, parts| {
+            // The rules cannot be told to stop: once stopped, their remaining options are
+            // skipped (enumerating them without a label or a position is cheap).
+            if stopped {
+                return;
+            }
+            if out.len() % 4096 == 4095 && stop() {
+                stopped = true;
+                return;
+            }
+            out.push(Move::new(
+                self.rules.move_label(heaps[i], parts),
+                Self::replace(heaps, i, parts),
+            ))
+        });
+        (!stopped).then_some(out)
+    }
+
     fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {
         let mut total = 0u128;
         for (i, &n) in heaps.iter().enumerate() {
@@ -334,5 +355,36 @@ pub(crate) fn at_most(heaps: Vec<u64>, max: u64, game: &str) -> crate::Result<Ve
             "heap {h} is too large for {game}: heaps up to {max} are accepted"
         )),
         None => Ok(heaps),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::subtraction::PrimeSubtraction;
+    use std::cell::Cell;
+
+    fn shown(moves: &[Move<Vec<u64>>]) -> Vec<(String, Vec<u64>)> {
+        moves.iter().map(|m| (m.label.clone(), m.position.clone())).collect()
+    }
+
+    #[test]
+    fn a_listing_told_to_stop_gives_up_soon_and_one_never_told_is_the_whole_listing() {
+        let game = HeapGame::new(PrimeSubtraction::new(100_000).expect("rules"));
+        let heaps = vec![100_000, 99_999];
+        let all = game.moves(&heaps);
+        assert!(all.len() > 4 * 4096, "{} moves", all.len());
+        let whole = game.moves_until(&heaps, &|| false).expect("never told to stop");
+        assert_eq!(shown(&whole), shown(&all));
+        // Told to stop at its fourth question: it gives up there, without listing the rest.
+        let asked = Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 4
+        };
+        assert!(game.moves_until(&heaps, &stop).is_none());
+        assert_eq!(asked.get(), 4);
+        // Already stopped: nothing listed.
+        assert!(game.moves_until(&heaps, &|| true).is_none());
     }
 }

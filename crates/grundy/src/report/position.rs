@@ -244,8 +244,16 @@ impl MovesReport {
     /// Solve `p` and each of its options.
     pub fn of(p: &dyn AnyPosition) -> Result<MovesReport> {
         let value = p.value()?;
+        let control = p.control();
         let mut moves = Vec::new();
-        for m in p.moves()? {
+        for (i, m) in p.moves()?.into_iter().enumerate() {
+            // An option's value may be a lookup that never asks the token: ask it here, so a
+            // listing of millions ends soon after a Ctrl-C.
+            if i % 4096 == 4095
+                && let Some(c) = &control
+            {
+                c.check()?;
+            }
             let v = m.next.value()?;
             moves.push(MoveValue {
                 played: MoveReport::of(&m),
