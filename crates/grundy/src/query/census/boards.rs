@@ -103,7 +103,8 @@ pub fn board_row(code: &str, to: u64, control: &Control) -> Result<CensusRow> {
 
 /// Run the boards `pending` (in order) as [`super::run_games`] runs games: each row to
 /// `on_row` as its board ends, progress as the count of boards done (`done_before` before this
-/// run), without a total: the boards' costs grow too fast for a rate to give an ETA.
+/// run), without a total: the boards' costs grow too fast for a rate to give an ETA; during a
+/// board, its search's count of positions searched.
 /// The region database is read from `options.table` (if the file exists) and written back
 /// after every board, also one stopped (then with what its search proved so far).
 pub fn run_boards(
@@ -118,7 +119,6 @@ pub fn run_boards(
         _ => Vec::new(),
     };
     let jobs = crate::solve::search::threads(options.jobs);
-    let quiet = control.quiet();
     // Boards, not games, and no total: each board costs several times the one before (3×20
     // about 8× 3×19), so a rate over the boards done would promise an ETA far too soon.
     let mut done = done_before;
@@ -127,7 +127,9 @@ pub fn run_boards(
         control.check()?;
         let (rows, cols) = board_size(&member.code).expect("a board of a cram family");
         let start = Instant::now();
-        let (value, known) = board_nimber(rows, cols, &db, jobs, &quiet);
+        // With the observer: a board can take minutes (3×20 five), during which its search's
+        // count of positions is the only sign of life; the count of boards takes over after.
+        let (value, known) = board_nimber(rows, cols, &db, jobs, control);
         db = known;
         if let Some(path) = &options.table {
             write_regions(path, &db)?;
