@@ -217,6 +217,77 @@ fn sigterm_saves_the_table_file_as_ctrl_c_does() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A run killed without a chance to save (SIGKILL, as when the machine is lost) leaves the
+/// region database of its last periodic save, and the same command resumes from it.
+#[test]
+fn a_run_killed_without_warning_resumes_from_its_last_periodic_save() {
+    let dir = scratch("tt-kill");
+    let tt = dir.join("k.db");
+    let path = tt.to_str().expect("utf-8");
+    let args = [
+        "value",
+        "cram",
+        "4x11",
+        "--no-moves",
+        "--jobs",
+        "1",
+        "--table",
+        path,
+        "--save-minutes",
+        "0.01",
+        "--stats",
+    ];
+    // 4×11 takes about 6 s on one thread; saved every 0.6 s, killed after 2.5 s.
+    let out = interrupted(&args, "-KILL", 2500);
+    assert_eq!(out.status.code(), None, "killed, not ended: {}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("saved during the search"), "{err}");
+    assert!(std::fs::read(&tt).expect("saved").starts_with(b"grundy cram regions "));
+    let again = run(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let read: u64 = stderr(&again)
+        .lines()
+        .find_map(|l| l.strip_suffix(" region nimbers read")?.rsplit(' ').next()?.parse().ok())
+        .expect("the file was read");
+    assert!(read > 1000, "{read} records read");
+    // 4×11 = 1 (igsolve's table, docs/sources.md).
+    assert!(
+        String::from_utf8_lossy(&again.stdout).contains("value    1"),
+        "{:?}",
+        again.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_minutes_needs_a_table_file_and_a_positive_number() {
+    let db = std::env::temp_dir().join(format!("grundy-save-minutes-{}.db", std::process::id()));
+    let db = db.to_str().expect("utf-8");
+    for (args, says) in [
+        (vec!["value", "cram", "3x4", "--save-minutes", "5"], "needs --table"),
+        (
+            vec!["value", "cram", "3x4", "--table", db, "--save-minutes", "0"],
+            "above 0",
+        ),
+        (
+            vec!["value", "cram", "3x4", "--table", db, "--save-minutes", "ten"],
+            "above 0",
+        ),
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(says) && err.trim_end().lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    assert!(
+        !std::path::Path::new(db).exists(),
+        "nothing saved for a refused command"
+    );
+}
+
 /// `grundy ARGS` with its standard output on `/dev/full` (every write fails: no space left).
 fn to_full_disk(args: &[&str]) -> Output {
     let full = std::fs::OpenOptions::new()

@@ -22,7 +22,9 @@ use crate::nimber::Nimber;
 use crate::position::{AnyPosition, Engine, Instance};
 use crate::solve::search::Searchable;
 use crate::solve::search::cram::parallel::ParallelCram;
-use crate::solve::search::cram::{CramConfig, CramSearch, CramStats, RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, records_in_file};
+use crate::solve::search::cram::{
+    AUTOSAVE_EVERY, Autosave, CramConfig, CramSearch, CramStats, RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, records_in_file,
+};
 use crate::solve::search::packed_table::PackedTable;
 use crate::solve::search::table::entries_within;
 
@@ -368,6 +370,16 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         .value("table")
         .or_else(|| options.value("tt"))
         .map(std::path::PathBuf::from);
+    let save_every = match options.value("save-minutes") {
+        None => AUTOSAVE_EVERY,
+        Some(m) => match m.parse::<f64>() {
+            Ok(m) if m > 0.0 && m <= 1e6 => std::time::Duration::from_secs_f64(m * 60.0),
+            _ => return input(format!("--save-minutes {m}: a number of minutes above 0 (e.g. 10 or 0.5)")),
+        },
+    };
+    if options.value("save-minutes").is_some() && table_file.is_none() {
+        return input("--save-minutes says how often the region database is saved: it needs --table FILE");
+    }
     let board = match words.as_slice() {
         // Rows of cells (`....`, `..#/...`) are a board even where a file or directory of that
         // name exists (`.` and `..` always do).
@@ -430,6 +442,9 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         if stats {
             control.message(format!("table file {}: {n} region nimbers read", path.display()));
         }
+    }
+    if let Some(path) = &table_file {
+        search.set_autosave(Some(Autosave::new(path.clone(), save_every)));
     }
     // The winning moves alongside the nimber need a team, and a table file is saved right
     // after the nimber (before the moves): then the two are searched one after the other.
@@ -495,7 +510,7 @@ pub struct CramEngine {
     /// start's value.
     stats: bool,
     /// `--table FILE` (or `--tt FILE`): the region database, saved there after the start's
-    /// value (also when interrupted).
+    /// value (also when interrupted) and every `--save-minutes` during the search.
     table_file: Option<std::path::PathBuf>,
     /// Time of the last value (or test).
     elapsed: std::time::Duration,
@@ -876,6 +891,14 @@ impl Searcher {
             Searcher::Lent => Err(team_lost()),
         }
     }
+
+    fn set_autosave(&mut self, plan: Option<Autosave>) {
+        match self {
+            Searcher::One(s) => s.autosave = plan,
+            Searcher::Team(t) => t.set_autosave(plan),
+            Searcher::Lent => {}
+        }
+    }
 }
 
 /// Registry entry of Cram (`cram`): names, rules text, syntax, builder.
@@ -889,9 +912,10 @@ pub const ENTRY: GameEntry = GameEntry {
             the search engine (components, symmetry, outcome search); --stats prints its counters; \
             --table FILE (or --tt FILE) is a region database: the nimbers of regions proved \
             before, by any board, are read from FILE (if it exists) and every nimber proved is \
-            added to it after the value, also when stopped by Ctrl-C or SIGTERM (written whole, \
-            keys that do not depend on the board, a checksum: a damaged file or one of another \
-            version is refused). So `cram 3x19 --table F` then `cram 3x20 --table F` reuses the \
+            added to it after the value, also when stopped by Ctrl-C or SIGTERM, and every 10 \
+            minutes during the search (--save-minutes M), so a run killed without warning loses \
+            at most that (written whole and atomically, keys that do not depend on the board, a \
+            checksum: a damaged file or one of another version is refused). So `cram 3x19 --table F` then `cram 3x20 --table F` reuses the \
             regions of 3x19. An empty board of 3 rows (or columns) and 19 or more columns (or \
             rows) values its smaller boards first, smallest first, in the same tables: they are \
             what its search asks for after a move.",
@@ -914,6 +938,11 @@ pub const ENTRY: GameEntry = GameEntry {
                 name: "tt",
                 value: Some("FILE"),
                 help: "the same as --table",
+            },
+            super::GameOption {
+                name: "save-minutes",
+                value: Some("M"),
+                help: "with --table: save the region database every M minutes during the search too (default 10)",
             },
         ],
         board_search: true,

@@ -23,7 +23,9 @@ use crate::error::Result;
 use crate::report::{CensusRow, CensusStatus};
 use crate::solve::search::cram::parallel::ParallelCram;
 use crate::solve::search::cram::regions::RegionKey;
-use crate::solve::search::cram::{CramConfig, CramSearch, RECORD_SAVE_BYTES, read_regions, write_regions};
+use crate::solve::search::cram::{
+    AUTOSAVE_EVERY, Autosave, CramConfig, CramSearch, RECORD_SAVE_BYTES, read_regions, write_regions,
+};
 use crate::solve::search::packed_table::PackedTable;
 use crate::solve::search::table::entries_within;
 use std::time::Instant;
@@ -43,7 +45,9 @@ fn board_nimber(
     db: &[(RegionKey, u8)],
     jobs: usize,
     control: &Control,
+    save_to: Option<&std::path::Path>,
 ) -> (Result<u8>, Vec<(RegionKey, u8)>) {
+    let autosave = save_to.map(|path| Autosave::new(path.to_path_buf(), AUTOSAVE_EVERY));
     let cells = if rows * cols == 64 {
         u64::MAX
     } else {
@@ -65,6 +69,7 @@ fn board_nimber(
         let mut one = CramSearch::for_board(cols, rows, config);
         one.control = control.clone();
         one.add_regions(db, cols, rows);
+        one.autosave = autosave;
         let v = one.nimber(cells);
         (v, one.regions())
     } else {
@@ -73,6 +78,7 @@ fn board_nimber(
             Err(e) => return (Err(e), db.to_vec()),
         };
         team.add_regions(db, cols, rows);
+        team.set_autosave(autosave);
         let v = team.nimber(cells);
         (v, team.regions())
     }
@@ -97,7 +103,7 @@ pub fn board_row(code: &str, to: u64, control: &Control) -> Result<CensusRow> {
         return crate::error::input(format!("`{code}` is not a board RxC of at most 64 cells"));
     };
     let start = Instant::now();
-    let (value, _) = board_nimber(rows, cols, &[], 1, &control.quiet());
+    let (value, _) = board_nimber(rows, cols, &[], 1, &control.quiet(), None);
     Ok(board_row_of(code, cols, value?, to, start))
 }
 
@@ -106,7 +112,8 @@ pub fn board_row(code: &str, to: u64, control: &Control) -> Result<CensusRow> {
 /// run), without a total: the boards' costs grow too fast for a rate to give an ETA; during a
 /// board, its search's count of positions searched.
 /// The region database is read from `options.table` (if the file exists) and written back
-/// after every board, also one stopped (then with what its search proved so far).
+/// after every board, also one stopped (then with what its search proved so far), and every
+/// [`AUTOSAVE_EVERY`] during a board's search.
 pub fn run_boards(
     pending: &[Member],
     options: &CensusOptions,
@@ -129,7 +136,7 @@ pub fn run_boards(
         let start = Instant::now();
         // With the observer: a board can take minutes (3×20 five), during which its search's
         // count of positions is the only sign of life; the count of boards takes over after.
-        let (value, known) = board_nimber(rows, cols, &db, jobs, control);
+        let (value, known) = board_nimber(rows, cols, &db, jobs, control, options.table.as_deref());
         db = known;
         if let Some(path) = &options.table {
             write_regions(path, &db)?;

@@ -151,7 +151,8 @@ mod search;
 mod tests;
 
 pub use file::{
-    RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, merge_region_files, read_regions, records_in_file, write_regions,
+    AUTOSAVE_EVERY, Autosave, RECORD_KEPT_BYTES, RECORD_SAVE_BYTES, merge_region_files, read_regions, records_in_file,
+    write_regions,
 };
 
 use super::big_stack;
@@ -322,6 +323,9 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     killers: Vec<[u64; 2]>,
     /// The value the test generating options looks for (the killer moves' slot).
     seeking: u8,
+    /// The region database saved every so often during the search (`None`: only when asked,
+    /// [`CramSearch::save`]). On a team, only the first thread has one.
+    pub autosave: Option<Autosave>,
 }
 
 /// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
@@ -382,6 +386,7 @@ impl<T: FactStore> CramSearch<T> {
             database: Vec::new(),
             killers: Vec::new(),
             seeking: 0,
+            autosave: None,
         }
     }
 
@@ -492,8 +497,9 @@ impl<T: FactStore> CramSearch<T> {
         self.depth = 0;
     }
 
-    /// Count one node; every 4096 nodes, poll the control (Ctrl-C, the memory budget), and
-    /// every 32 nodes the team's stop flags. The node count so far.
+    /// Count one node; every 4096 nodes, poll the control (Ctrl-C, the memory budget) and save
+    /// the region database when its [`Autosave`] is due, and every 32 nodes the team's stop
+    /// flags. The node count so far.
     fn tick(&mut self) -> Result<u64> {
         self.stats.nodes += 1;
         if self.table.len() + self.small_table.len() > self.config.max_states {
@@ -505,6 +511,9 @@ impl<T: FactStore> CramSearch<T> {
         }
         if self.stats.nodes & 0xfff == 0 {
             self.control.check()?;
+            if self.autosave.as_ref().is_some_and(Autosave::due) {
+                self.autosave_now()?;
+            }
         }
         // A thread whose question another thread answered stops within 32 nodes (about 30 µs):
         // the answer waits for every thread of the team to return, and at every 4096 nodes

@@ -610,6 +610,17 @@ impl ParallelCram {
         self.workers[0].regions()
     }
 
+    /// Save the region database every so often during the searches ([`Autosave`]), from the
+    /// first thread (which sees the shared table and the records read); `None` stops it.
+    pub fn set_autosave(&mut self, plan: Option<super::Autosave>) {
+        self.workers[0].autosave = plan;
+    }
+
+    /// The saves the [`Autosave`](super::Autosave) made so far (0 without one).
+    pub fn autosave_saves(&self) -> u64 {
+        self.workers[0].autosave.as_ref().map_or(0, |a| a.saves)
+    }
+
     /// Put database records into the shared table (see [`CramSearch::add_regions`]).
     pub fn add_regions(&mut self, records: &[(super::regions::RegionKey, u8)], cols: u32, rows: u32) -> usize {
         self.workers[0].add_regions(records, cols, rows)

@@ -438,3 +438,42 @@ fn a_saved_region_database_holds_true_nimbers_and_reloads_to_the_same_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A search with an [`Autosave`] writes its database while it runs (on one thread and on a
+/// team), each file a whole database that a fresh search loads and answers the same from.
+#[test]
+fn the_region_database_is_saved_during_the_search_and_each_save_resumes() {
+    use super::parallel::ParallelCram;
+    let dir = std::env::temp_dir().join(format!("grundy-cram-autosave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (w, h) = (7, 5);
+    let cells = (1u64 << (w * h)) - 1;
+    let cold = CramSearch::for_board(w, h, CramConfig::default())
+        .nimber(cells)
+        .unwrap();
+    for jobs in [1, 2] {
+        let path = dir.join(format!("auto{jobs}.db"));
+        let plan = Some(Autosave::new(path.clone(), std::time::Duration::ZERO));
+        let (v, saves) = if jobs == 1 {
+            let mut one = CramSearch::for_board(w, h, CramConfig::default());
+            one.autosave = plan;
+            let v = one.nimber(cells).unwrap();
+            (v, one.autosave.as_ref().map_or(0, |a| a.saves))
+        } else {
+            let mut team = ParallelCram::for_board(w, h, CramConfig::default(), jobs, &Control::default()).unwrap();
+            team.set_autosave(plan);
+            let v = team.nimber(cells).unwrap();
+            (v, team.autosave_saves())
+        };
+        assert_eq!(v, cold, "{jobs} threads");
+        // Every 4096 nodes of the saving thread: a 5×7 board takes hundreds of thousands.
+        assert!(saves >= 2, "{jobs} threads: {saves} saves");
+        // The last save is a database of true facts: a fresh search loads it and agrees.
+        let records = read_regions(&path).unwrap();
+        assert!(!records.is_empty());
+        let mut fresh = CramSearch::for_board(w, h, CramConfig::default());
+        fresh.add_regions(&records, w, h);
+        assert_eq!(fresh.nimber(cells).unwrap(), cold, "{jobs} threads, resumed");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
