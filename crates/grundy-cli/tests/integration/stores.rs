@@ -58,11 +58,10 @@ fn saved(path: &Path) -> Option<(u64, std::time::SystemTime)> {
     Some((m.len(), m.modified().ok()?))
 }
 
-#[test]
-fn a_run_stopped_by_sigterm_three_times_resumes_to_the_same_values() {
-    let file = scratch("grundy-game.store");
-    let f = file.to_str().unwrap();
-    let args = [
+/// `seq grundy-game --to 300000 --all --csv` with its values in the store `f`, saved every
+/// 20 000 heaps: the run the resume tests stop and start again.
+fn resumable_run(f: &str) -> [&str; 10] {
+    [
         "seq",
         "grundy-game",
         "--to",
@@ -73,7 +72,14 @@ fn a_run_stopped_by_sigterm_three_times_resumes_to_the_same_values() {
         f,
         "--checkpoint-heaps",
         "20000",
-    ];
+    ]
+}
+
+#[test]
+fn a_run_stopped_by_sigterm_three_times_resumes_to_the_same_values() {
+    let file = scratch("grundy-game.store");
+    let f = file.to_str().unwrap();
+    let args = resumable_run(f);
     let mut finished = false;
     for round in 0..3 {
         let before = saved(&file);
@@ -165,18 +171,7 @@ fn the_store_writes_the_csv_and_frequencies_of_the_memory() {
 fn a_full_disk_stops_with_a_store_the_same_command_resumes() {
     let file = scratch("full-disk.store");
     let f = file.to_str().unwrap();
-    let args = [
-        "seq",
-        "grundy-game",
-        "--to",
-        "300000",
-        "--all",
-        "--csv",
-        "--store",
-        f,
-        "--checkpoint-heaps",
-        "20000",
-    ];
+    let args = resumable_run(f);
     // 100 KiB: the store's pages stop near heap 10^5, long before the end.
     let script = "trap '' XFSZ; ulimit -f 100; exec \"$0\" \"$@\"";
     let mut c = small_pages(Command::new("bash"));
