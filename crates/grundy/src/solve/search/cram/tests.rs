@@ -466,8 +466,9 @@ fn the_region_database_is_saved_during_the_search_and_each_save_resumes() {
             (v, team.autosave_saves())
         };
         assert_eq!(v, cold, "{jobs} threads");
-        // Every 4096 nodes of the saving thread: a 5×7 board takes hundreds of thousands.
-        assert!(saves >= 2, "{jobs} threads: {saves} saves");
+        // Due at the saving thread's first poll (4096 nodes: a 5×7 board takes hundreds of
+        // thousands), then 20 times the last save's time after it.
+        assert!(saves >= 1, "{jobs} threads: {saves} saves");
         // The last save is a database of true facts: a fresh search loads it and agrees.
         let records = read_regions(&path).unwrap();
         assert!(!records.is_empty());
