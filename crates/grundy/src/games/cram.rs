@@ -915,8 +915,8 @@ pub const ENTRY: GameEntry = GameEntry {
             added to it after the value, also when stopped by Ctrl-C or SIGTERM, and every 10 \
             minutes during the search (--save-minutes M), so a run killed without warning loses \
             at most that (written whole and atomically, keys that do not depend on the board, a \
-            checksum: a damaged file or one of another version is refused). So `cram 3x19 --table F` then `cram 3x20 --table F` reuses the \
-            regions of 3x19. An empty board of 3 rows (or columns) and 19 or more columns (or \
+            checksum: a damaged file or one of another version is refused). So `cram 3x19 \
+            --table F` then `cram 3x20 --table F` reuses the regions of 3x19. An empty board of 3 rows (or columns) and 19 or more columns (or \
             rows) values its smaller boards first, smallest first, in the same tables: they are \
             what its search asks for after a move.",
     syntax: "ROWSxCOLUMNS | FILE | ROWS   a rectangle, a file of `.`/`#` rows, or rows joined by `/` (at most 64 cells)",

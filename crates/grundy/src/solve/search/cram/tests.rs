@@ -440,9 +440,9 @@ fn a_saved_region_database_holds_true_nimbers_and_reloads_to_the_same_file() {
 }
 
 /// A search with an [`Autosave`] writes its database while it runs (on one thread and on a
-/// team), each file a whole database that a fresh search loads and answers the same from.
+/// team), a whole database that a fresh search loads and answers the same from.
 #[test]
-fn the_region_database_is_saved_during_the_search_and_each_save_resumes() {
+fn the_region_database_is_saved_during_the_search_and_its_last_save_resumes() {
     use super::parallel::ParallelCram;
     let dir = std::env::temp_dir().join(format!("grundy-cram-autosave-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
