@@ -674,8 +674,17 @@ impl CramEngine {
             }
             _ => String::new(),
         };
+        let saves = match self.search.autosave() {
+            Some(a) if a.saves > 0 => format!(
+                "; the region database saved {} time{} during the search, {:.1} s in all",
+                a.saves,
+                if a.saves == 1 { "" } else { "s" },
+                a.spent.as_secs_f64()
+            ),
+            _ => String::new(),
+        };
         format!(
-            "search: {} in {:.3} s ({} thread{}{}), {} nodes{per_thread}, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced",
+            "search: {} in {:.3} s ({} thread{}{}), {} nodes{per_thread}, {} symmetric, {} bound cuts, {} table cutoffs; table {} entries (cap {}), {} lookups, {} hits, {} stores, {} replaced{saves}",
             match self.tested {
                 Some(k) => format!("test g = {k}"),
                 None => "nimber".to_string(),
@@ -889,6 +898,14 @@ impl Searcher {
             Searcher::One(s) => s.load(path, cols, rows),
             Searcher::Team(t) => t.load(path, cols, rows),
             Searcher::Lent => Err(team_lost()),
+        }
+    }
+
+    fn autosave(&self) -> Option<&Autosave> {
+        match self {
+            Searcher::One(s) => s.autosave.as_ref(),
+            Searcher::Team(t) => t.autosave(),
+            Searcher::Lent => None,
         }
     }
 

@@ -74,6 +74,8 @@ pub struct Autosave {
     took: std::time::Duration,
     /// The saves made so far.
     pub saves: u64,
+    /// The time they took in all.
+    pub spent: std::time::Duration,
 }
 
 /// A save waits at least this many times as long as the last one took, so saving costs at most
@@ -90,6 +92,7 @@ impl Autosave {
             last: std::time::Instant::now(),
             took: std::time::Duration::ZERO,
             saves: 0,
+            spent: std::time::Duration::ZERO,
         }
     }
 
@@ -251,6 +254,7 @@ impl<T: FactStore> CramSearch<T> {
         let saved = self.save(&plan.path);
         plan.last = std::time::Instant::now();
         plan.took = clock.elapsed();
+        plan.spent += plan.took;
         if saved.is_ok() {
             plan.saves += 1;
         }

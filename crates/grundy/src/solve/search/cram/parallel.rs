@@ -616,9 +616,9 @@ impl ParallelCram {
         self.workers[0].autosave = plan;
     }
 
-    /// The saves the [`Autosave`](super::Autosave) made so far (0 without one).
-    pub fn autosave_saves(&self) -> u64 {
-        self.workers[0].autosave.as_ref().map_or(0, |a| a.saves)
+    /// The [`Autosave`](super::Autosave) and the saves it made so far, if there is one.
+    pub fn autosave(&self) -> Option<&super::Autosave> {
+        self.workers[0].autosave.as_ref()
     }
 
     /// Put database records into the shared table (see [`CramSearch::add_regions`]).

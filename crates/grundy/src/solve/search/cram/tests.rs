@@ -463,7 +463,7 @@ fn the_region_database_is_saved_during_the_search_and_its_last_save_resumes() {
             let mut team = ParallelCram::for_board(w, h, CramConfig::default(), jobs, &Control::default()).unwrap();
             team.set_autosave(plan);
             let v = team.nimber(cells).unwrap();
-            (v, team.autosave_saves())
+            (v, team.autosave().map_or(0, |a| a.saves))
         };
         assert_eq!(v, cold, "{jobs} threads");
         // Due at the saving thread's first poll (4096 nodes: a 5×7 board takes hundreds of
