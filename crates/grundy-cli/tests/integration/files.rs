@@ -234,11 +234,11 @@ fn a_run_killed_without_warning_resumes_from_its_last_periodic_save() {
         "--table",
         path,
         "--save-minutes",
-        "0.01",
+        "0.005",
         "--stats",
     ];
-    // 4×11 takes about 6 s on one thread; saved every 0.6 s, killed after 2.5 s.
-    let out = interrupted(&args, "-KILL", 2500);
+    // 4×11 takes about 6 s on one thread here; saved every 0.3 s, killed after 1.5 s.
+    let out = interrupted(&args, "-KILL", 1500);
     assert_eq!(out.status.code(), None, "killed, not ended: {}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("saved during the search"), "{err}");
