@@ -84,6 +84,18 @@ pub trait Game {
     /// entry). Repeats are allowed.
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
+    /// [`Game::options`], given up once `stop` says so: `false` when it stopped, and then `out`
+    /// is incomplete and must not be used. A game whose positions can have millions of options
+    /// asks `stop` every few thousand, so a solver listing them ends soon after a Ctrl-C. By
+    /// default the whole listing, asked once before it starts.
+    fn options_until(&self, position: &Self::Position, out: &mut Vec<Self::Position>, stop: &dyn Fn() -> bool) -> bool {
+        if stop() {
+            return false;
+        }
+        self.options(position, out);
+        true
+    }
+
     /// Every option with a label in the game's notation, without repeats, in a fixed order.
     fn moves(&self, position: &Self::Position) -> Vec<Move<Self::Position>>;
 

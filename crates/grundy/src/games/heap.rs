@@ -212,6 +212,19 @@ impl<R: HeapRules> Game for HeapGame<R> {
         out
     }
 
+    fn options_until(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>, stop: &dyn Fn() -> bool) -> bool {
+        let mut stopped = stop();
+        self.for_each_move(heaps, |i, parts| {
+            // As in `moves_until`: once stopped, the rules' remaining options are skipped.
+            if stopped || (out.len() % 4096 == 4095 && stop()) {
+                stopped = true;
+                return;
+            }
+            out.push(Self::replace(heaps, i, parts))
+        });
+        !stopped
+    }
+
     fn moves_until(&self, heaps: &Vec<u64>, stop: &dyn Fn() -> bool) -> Option<Vec<Move<Vec<u64>>>> {
         let mut out = Vec::new();
         let mut stopped = stop();
@@ -386,5 +399,35 @@ mod tests {
         assert_eq!(asked.get(), 4);
         // Already stopped: nothing listed.
         assert!(game.moves_until(&heaps, &|| true).is_none());
+    }
+
+    /// The options (the solvers' listing) behave as the moves: whole when never told to stop,
+    /// given up at the question that says stop.
+    #[test]
+    fn options_told_to_stop_give_up_soon_and_never_told_are_all_the_options() {
+        let game = HeapGame::new(PrimeSubtraction::new(100_000).expect("rules"));
+        let heaps = vec![100_000, 99_999];
+        let mut all = Vec::new();
+        game.options(&heaps, &mut all);
+        let mut whole = Vec::new();
+        assert!(game.options_until(&heaps, &mut whole, &|| false));
+        assert_eq!(whole, all);
+        let asked = Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 4
+        };
+        assert!(!game.options_until(&heaps, &mut Vec::new(), &stop));
+        assert_eq!(asked.get(), 4);
+        // In misère play the solver lists the tagged heaps' options the same way.
+        let misere = crate::solve::misere::heaps::MisereHeaps::new(PrimeSubtraction::new(100_000).expect("rules"));
+        let mut all = Vec::new();
+        misere.options(&heaps, &mut all);
+        let mut whole = Vec::new();
+        assert!(misere.options_until(&heaps, &mut whole, &|| false));
+        assert_eq!(whole, all);
+        asked.set(0);
+        assert!(!misere.options_until(&heaps, &mut Vec::new(), &stop));
+        assert_eq!(asked.get(), 4);
     }
 }

@@ -200,7 +200,15 @@ impl<G: Game> Solver<G> {
                     }
                 }
                 let mut raw = Vec::new();
-                self.game.options(position, &mut raw);
+                let control = &self.settings.control;
+                if !self
+                    .game
+                    .options_until(position, &mut raw, &|| control.stop().is_some())
+                {
+                    // Stopped part way: the partial listing is dropped, never valued.
+                    control.check()?;
+                    return Err(Error::Interrupted);
+                }
                 raw
             }
         };
