@@ -41,6 +41,35 @@ impl Convention {
     }
 }
 
+/// The bookkeeping of a listing that cannot be interrupted (a game's rules call back once per
+/// option) but should give up soon after `stop` says so: [`Game::options_until`] and
+/// [`Game::moves_until`] ask [`Asking::more`] before each item. `stop` is asked once at the
+/// start and then every 4096 items; once it said stop, every later item is skipped.
+pub(crate) struct Asking<'a> {
+    stop: &'a dyn Fn() -> bool,
+    stopped: bool,
+}
+
+impl<'a> Asking<'a> {
+    /// A listing that asks `stop` now.
+    pub(crate) fn new(stop: &'a dyn Fn() -> bool) -> Self {
+        Asking { stopped: stop(), stop }
+    }
+
+    /// Whether to list one more item, `listed` being listed so far.
+    pub(crate) fn more(&mut self, listed: usize) -> bool {
+        if !self.stopped && listed % 4096 == 4095 && (self.stop)() {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// Whether the listing was told to stop (then incomplete).
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
 /// A move: its label in the game's notation and the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move<P> {

@@ -372,14 +372,14 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
         .map(std::path::PathBuf::from);
     let save_every = match options.value("save-minutes") {
         None => AUTOSAVE_EVERY,
+        Some(_) if table_file.is_none() => {
+            return input("--save-minutes says how often the region database is saved: it needs --table FILE");
+        }
         Some(m) => match m.parse::<f64>() {
             Ok(m) if m > 0.0 && m <= 1e6 => std::time::Duration::from_secs_f64(m * 60.0),
             _ => return input(format!("--save-minutes {m}: a number of minutes above 0 (e.g. 10 or 0.5)")),
         },
     };
-    if options.value("save-minutes").is_some() && table_file.is_none() {
-        return input("--save-minutes says how often the region database is saved: it needs --table FILE");
-    }
     let board = match words.as_slice() {
         // Rows of cells (`....`, `..#/...`) are a board even where a file or directory of that
         // name exists (`.` and `..` always do).

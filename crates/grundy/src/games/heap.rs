@@ -12,7 +12,7 @@
 //! Sources, by their names in `docs/sources.md`: \[Sprague1935\] and \[Grundy1939\] (heaps add by
 //! nim-sum), \[Bouton1901\].
 
-use crate::game::{Game, Move};
+use crate::game::{Asking, Game, Move};
 use crate::nimber::Nimber;
 pub use crate::solve::heap_sequence::HeapRules;
 use crate::solve::heap_sequence::{Sequence, sequence};
@@ -213,37 +213,27 @@ impl<R: HeapRules> Game for HeapGame<R> {
     }
 
     fn options_until(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>, stop: &dyn Fn() -> bool) -> bool {
-        let mut stopped = stop();
+        let mut asking = Asking::new(stop);
         self.for_each_move(heaps, |i, parts| {
-            // As in `moves_until`: once stopped, the rules' remaining options are skipped.
-            if stopped || (out.len() % 4096 == 4095 && stop()) {
-                stopped = true;
-                return;
+            if asking.more(out.len()) {
+                out.push(Self::replace(heaps, i, parts))
             }
-            out.push(Self::replace(heaps, i, parts))
         });
-        !stopped
+        !asking.stopped()
     }
 
     fn moves_until(&self, heaps: &Vec<u64>, stop: &dyn Fn() -> bool) -> Option<Vec<Move<Vec<u64>>>> {
         let mut out = Vec::new();
-        let mut stopped = stop();
+        let mut asking = Asking::new(stop);
         self.for_each_move(heaps, |i, parts| {
-            // The rules cannot be told to stop: once stopped, their remaining options are
-            // skipped (enumerating them without a label or a position is cheap).
-            if stopped {
-                return;
+            if asking.more(out.len()) {
+                out.push(Move::new(
+                    self.rules.move_label(heaps[i], parts),
+                    Self::replace(heaps, i, parts),
+                ))
             }
-            if out.len() % 4096 == 4095 && stop() {
-                stopped = true;
-                return;
-            }
-            out.push(Move::new(
-                self.rules.move_label(heaps[i], parts),
-                Self::replace(heaps, i, parts),
-            ))
         });
-        (!stopped).then_some(out)
+        (!asking.stopped()).then_some(out)
     }
 
     fn move_count(&self, heaps: &Vec<u64>) -> Option<u128> {

@@ -155,24 +155,21 @@ impl<R: HeapRules> Game for MisereHeaps<R> {
     }
 
     fn options_until(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>, stop: &dyn Fn() -> bool) -> bool {
-        let mut stopped = stop();
+        let mut asking = crate::game::Asking::new(stop);
         for (i, &h) in heaps.iter().enumerate() {
-            if stopped {
+            if asking.stopped() {
                 break;
             }
             if heaps[..i].contains(&h) {
                 continue;
             }
             self.heap_options(h, &mut |parts| {
-                // The rules cannot be told to stop: once stopped, the rest is skipped.
-                if stopped || (out.len() % 4096 == 4095 && stop()) {
-                    stopped = true;
-                    return;
+                if asking.more(out.len()) {
+                    out.push(Self::replace(heaps, i, parts))
                 }
-                out.push(Self::replace(heaps, i, parts))
             });
         }
-        !stopped
+        !asking.stopped()
     }
 
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
