@@ -211,7 +211,8 @@ pub fn merge_region_files(parts: &[std::path::PathBuf], out: &std::path::Path) -
 
 impl<T: FactStore> CramSearch<T> {
     /// Every proved nimber of the tables and every record added ([`CramSearch::add_regions`]
-    /// or [`CramSearch::load`]), as database records sorted by key, one per key.
+    /// or [`CramSearch::load`]) or saved during the search ([`Autosave`]), as database records
+    /// sorted by key, one per key.
     pub fn regions(&self) -> Vec<(RegionKey, u8)> {
         let mut records = self.database.clone();
         for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
@@ -251,7 +252,13 @@ impl<T: FactStore> CramSearch<T> {
             return Ok(());
         };
         let clock = std::time::Instant::now();
-        let saved = self.save(&plan.path);
+        // The records written stay the database: a region the table replaces later is still in
+        // the next save, so a file saved during a search never loses a record it had.
+        let records = self.regions();
+        let saved = write_regions(&plan.path, &records).map(|()| records.len());
+        if saved.is_ok() {
+            self.database = records;
+        }
         plan.last = std::time::Instant::now();
         plan.took = clock.elapsed();
         plan.spent += plan.took;

@@ -478,3 +478,31 @@ fn the_region_database_is_saved_during_the_search_and_its_last_save_resumes() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A save during the search keeps what it wrote: a region the table replaces afterwards (a
+/// small table replaces many) is still in the search's database and so in every later save.
+#[test]
+fn a_save_during_the_search_keeps_the_regions_the_table_replaces_later() {
+    let dir = std::env::temp_dir().join(format!("grundy-cram-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("keep.db");
+    let (w, h) = (6, 5);
+    let config = CramConfig {
+        table_entries: 1 << 12,
+        ..CramConfig::default()
+    };
+    let mut one = CramSearch::for_board(w, h, config);
+    one.autosave = Some(Autosave::new(path.clone(), std::time::Duration::ZERO));
+    let cold = CramSearch::for_board(w, h, CramConfig::default())
+        .nimber((1u64 << (w * h)) - 1)
+        .unwrap();
+    assert_eq!(one.nimber((1u64 << (w * h)) - 1).unwrap(), cold);
+    assert!(one.stats().table.replaced > 0, "the small table replaced entries");
+    let saves = one.autosave.as_ref().map_or(0, |a| a.saves);
+    assert!(saves >= 2, "{saves} saves");
+    let last = read_regions(&path).unwrap();
+    let now = one.regions();
+    let missing = last.iter().filter(|r| now.binary_search(r).is_err()).count();
+    assert_eq!(missing, 0, "of the {} records of the last save", last.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
