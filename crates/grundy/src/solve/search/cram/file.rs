@@ -252,13 +252,18 @@ impl<T: FactStore> CramSearch<T> {
             return Ok(());
         };
         let clock = std::time::Instant::now();
-        // The records written stay the database: a region the table replaces later is still in
-        // the next save, so a file saved during a search never loses a record it had.
-        let records = self.regions();
-        let saved = write_regions(&plan.path, &records).map(|()| records.len());
-        if saved.is_ok() {
-            self.database = records;
+        // The tables' nimbers are merged into the database, in place (no copy of it), and the
+        // database is written: a region the table replaces later is still in the next save, so
+        // a file saved during a search never loses a record it had. The database's records
+        // (16 bytes each) stay in memory between saves, as they were only during each save.
+        let mut records = std::mem::take(&mut self.database);
+        for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
+            records.push((region_key(&self.layout, x), v));
         }
+        records.sort_unstable_by_key(|r| r.0);
+        records.dedup_by_key(|r| r.0);
+        let saved = write_regions(&plan.path, &records).map(|()| records.len());
+        self.database = records;
         plan.last = std::time::Instant::now();
         plan.took = clock.elapsed();
         plan.spent += plan.took;
