@@ -67,12 +67,39 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 /// The 64-bit FNV-1a hash of `bytes`: the checksum of saved tables (it detects any flipped
 /// byte; it is no protection against a deliberate forgery, which is not its purpose).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    let mut h = Fnv1a64::new();
+    h.add(bytes);
+    h.value()
+}
+
+/// [`fnv1a64`] taken piece by piece: the checksum of a file streamed as it is written.
+#[derive(Clone, Copy, Debug)]
+pub struct Fnv1a64(u64);
+
+impl Default for Fnv1a64 {
+    fn default() -> Self {
+        Fnv1a64::new()
     }
-    h
+}
+
+impl Fnv1a64 {
+    /// The hash of no bytes.
+    pub fn new() -> Fnv1a64 {
+        Fnv1a64(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Hash `bytes` after those added before.
+    pub fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    /// The hash of every byte added.
+    pub fn value(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Write `bytes` to `path` so that a reader sees either the old file or the complete new one:
