@@ -102,6 +102,40 @@ impl Fnv1a64 {
     }
 }
 
+/// A writer that passes its bytes on to `out` and hashes them ([`Fnv1a64`]) on the way: a
+/// file's checksum taken as the file is streamed.
+pub struct Hashing<'a> {
+    out: &'a mut dyn Write,
+    sum: Fnv1a64,
+}
+
+impl<'a> Hashing<'a> {
+    /// Bytes written go to `out`.
+    pub fn new(out: &'a mut dyn Write) -> Hashing<'a> {
+        Hashing {
+            out,
+            sum: Fnv1a64::new(),
+        }
+    }
+
+    /// The hash of every byte written so far.
+    pub fn value(&self) -> u64 {
+        self.sum.value()
+    }
+}
+
+impl Write for Hashing<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.sum.add(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// Write `bytes` to `path` so that a reader sees either the old file or the complete new one:
 /// the bytes go to a temporary file in the same directory, which is synced to the disk and then
 /// renamed to `path`. `what` names the file in the error message.

@@ -459,10 +459,7 @@ impl Paged {
             .sync_data()
             .map_err(|e| store_write_error(&self.path, &e, self.saved))?;
         let written = crate::files::write_atomic_with(&self.index, "value store index", |out| {
-            let mut w = Hashing {
-                out,
-                hash: 0xcbf2_9ce4_8422_2325,
-            };
+            let mut w = crate::files::Hashing::new(out);
             w.write_all(INDEX_MAGIC)?;
             w.write_all(format!("rules {}\n", self.rules).as_bytes())?;
             w.write_all(&self.id.to_le_bytes())?;
@@ -491,7 +488,7 @@ impl Paged {
                 w.write_all(&buf)?;
             }
             w.write_all(&self.tail)?;
-            let hash = w.hash;
+            let hash = w.value();
             out.write_all(&hash.to_le_bytes())
         });
         if let Err(e) = written {
@@ -725,26 +722,6 @@ fn read_header(f: &File, path: &Path, rules: &str) -> Result<(usize, u64)> {
         return Err(damaged("the header's page size"));
     }
     Ok((page as usize, u64_at(end + 8)))
-}
-
-/// A writer that hashes what goes through it (FNV-1a).
-struct Hashing<'a> {
-    out: &'a mut dyn Write,
-    hash: u64,
-}
-
-impl Write for Hashing<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.out.write(buf)?;
-        for &b in &buf[..n] {
-            self.hash ^= u64::from(b);
-            self.hash = self.hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        Ok(n)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
 }
 
 /// What the engine reads and writes, as inherent methods: the [`super::values::Cells`] and

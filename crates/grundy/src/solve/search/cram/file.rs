@@ -115,13 +115,10 @@ fn sorted_once(mut records: Vec<(RegionKey, u8)>) -> Vec<(RegionKey, u8)> {
 pub fn write_regions(path: &std::path::Path, records: &[(RegionKey, u8)]) -> Result<()> {
     // Streamed a chunk of records at a time, the checksum taken on the way: no copy of the
     // whole file in memory (500 MB for 50 M records).
+    use std::io::Write;
     crate::files::write_atomic_with(path, "the table file", |out| {
-        let mut sum = crate::files::Fnv1a64::new();
-        let mut put = |out: &mut dyn std::io::Write, bytes: &[u8]| {
-            sum.add(bytes);
-            out.write_all(bytes)
-        };
-        put(out, REGIONS_HEADER.as_bytes())?;
+        let mut w = crate::files::Hashing::new(out);
+        w.write_all(REGIONS_HEADER.as_bytes())?;
         let mut chunk = Vec::with_capacity(4096 * RECORD);
         for part in records.chunks(4096) {
             chunk.clear();
@@ -130,9 +127,10 @@ pub fn write_regions(path: &std::path::Path, records: &[(RegionKey, u8)]) -> Res
                 chunk.push(key.width);
                 chunk.push(*v);
             }
-            put(out, &chunk)?;
+            w.write_all(&chunk)?;
         }
-        out.write_all(&sum.value().to_le_bytes())
+        let sum = w.value();
+        out.write_all(&sum.to_le_bytes())
     })
 }
 
