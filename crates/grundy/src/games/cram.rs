@@ -885,7 +885,7 @@ impl Searcher {
         }
     }
 
-    fn save(&self, path: &std::path::Path) -> Result<usize> {
+    fn save(&mut self, path: &std::path::Path) -> Result<usize> {
         match self {
             Searcher::One(s) => s.save(path),
             Searcher::Team(t) => t.save(path),

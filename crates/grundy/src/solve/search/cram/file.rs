@@ -246,12 +246,21 @@ impl<T: FactStore> CramSearch<T> {
         n
     }
 
-    /// Write every proved nimber of the tables, with the records read before, to `path` (see
-    /// [`write_regions`]); the number of records written.
-    pub fn save(&self, path: &std::path::Path) -> Result<usize> {
-        let records = self.regions();
-        write_regions(path, &records)?;
-        Ok(records.len())
+    /// Write every proved nimber of the tables, with the records read or saved before, to
+    /// `path` (see [`write_regions`]); the number of records written. The tables' nimbers are
+    /// merged into the database in place (no copy of it) and stay there: a region the table
+    /// replaces later is still in the next save, so a file saved during a search never loses
+    /// a record it had. The database's records (16 bytes each) stay in memory between saves.
+    pub fn save(&mut self, path: &std::path::Path) -> Result<usize> {
+        let mut records = std::mem::take(&mut self.database);
+        for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
+            records.push((region_key(&self.layout, x), v));
+        }
+        records.sort_unstable_by_key(|r| r.0);
+        records.dedup_by_key(|r| r.0);
+        let written = write_regions(path, &records).map(|()| records.len());
+        self.database = records;
+        written
     }
 
     /// Save the region database now for its [`Autosave`] (the search's poll calls this when
@@ -261,18 +270,7 @@ impl<T: FactStore> CramSearch<T> {
             return Ok(());
         };
         let clock = std::time::Instant::now();
-        // The tables' nimbers are merged into the database, in place (no copy of it), and the
-        // database is written: a region the table replaces later is still in the next save, so
-        // a file saved during a search never loses a record it had. The database's records
-        // (16 bytes each) stay in memory between saves, as they were only during each save.
-        let mut records = std::mem::take(&mut self.database);
-        for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
-            records.push((region_key(&self.layout, x), v));
-        }
-        records.sort_unstable_by_key(|r| r.0);
-        records.dedup_by_key(|r| r.0);
-        let saved = write_regions(&plan.path, &records).map(|()| records.len());
-        self.database = records;
+        let saved = self.save(&plan.path);
         plan.last = std::time::Instant::now();
         plan.took = clock.elapsed();
         plan.spent += plan.took;

@@ -596,7 +596,7 @@ impl ParallelCram {
     }
 
     /// Write every proved nimber to `path` (see [`CramSearch::save`]).
-    pub fn save(&self, path: &std::path::Path) -> Result<usize> {
+    pub fn save(&mut self, path: &std::path::Path) -> Result<usize> {
         self.workers[0].save(path)
     }
 
