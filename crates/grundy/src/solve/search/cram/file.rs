@@ -6,17 +6,21 @@
 //! What: [`CramSearch::save`] writes a header line (format and version), 10 bytes per region
 //! (the key's cells little-endian, its width, the nimber), sorted by key, and a checksum;
 //! [`CramSearch::load`] reads such a file back, or refuses it whole (not a table, another
-//! version, damaged). A file grows: what was read is written back with what was proved.
-//! [`CramSearch::regions`] and [`CramSearch::add_regions`] are the same records in memory
-//! (the census of boards carries them from one board to the next without a file).
+//! version, damaged). A file grows: what was read or saved before is written back with what
+//! was proved since, even when the tables have replaced it (a save merges the tables into the
+//! database in memory, which keeps every record). [`CramSearch::regions`] and
+//! [`CramSearch::add_regions`] are the same records in memory (the census of boards carries
+//! them from one board to the next without a file).
 //!
 //! Why: the header and checksum make sure a file is never misread or half read; the atomic
 //! replacement makes an interruption leave the old file or the new one. The keys make a file
 //! good for every board: a region of 3×19 has the same key on 3×20 (the engine keeps 3×16 at a
 //! stride of 16 and 3×17 at 17, so its own keys differ between them).
 //!
-//! Cost: linear in the entries of the tables (save: one key each, then a sort) or in the file's
-//! size (load: one check and one or two table stores per record).
+//! Cost: linear in the entries of the tables and the database (save: one key for each of the
+//! tables' nimbers, then a sort of the database in place, the file streamed) or in the file's
+//! size (load: one check and one or two table stores per record). Memory: the database's
+//! records, 16 bytes each, beside the tables.
 
 use super::CramSearch;
 use super::regions::{RegionKey, engine_keys, region_key};
@@ -36,8 +40,10 @@ const RECORD: usize = 10;
 /// nimber, padded), beyond the table entries its nimber goes into.
 pub const RECORD_KEPT_BYTES: u64 = std::mem::size_of::<(RegionKey, u8)>() as u64;
 
-/// Bytes of memory a database record takes while it is saved: copied to be sorted
-/// ([`CramSearch::regions`]) and written out ([`write_regions`], 10 bytes).
+/// Bytes of memory set aside for each database record read, for the saves: a save
+/// ([`CramSearch::save`]) merges the tables' nimbers into the database in place, where they stay
+/// (16 bytes each), so the database grows by what the search proves; what a record read sets
+/// aside pays for about that much growth. (A save copies nothing else: the file is streamed.)
 pub const RECORD_SAVE_BYTES: u64 = RECORD_KEPT_BYTES + RECORD as u64;
 
 /// The number of records in a region database file of `bytes` bytes (about: header and
