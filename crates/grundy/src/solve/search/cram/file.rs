@@ -226,8 +226,8 @@ pub fn merge_region_files(parts: &[std::path::PathBuf], out: &std::path::Path) -
 
 impl<T: FactStore> CramSearch<T> {
     /// Every proved nimber of the tables and every record added ([`CramSearch::add_regions`]
-    /// or [`CramSearch::load`]) or saved during the search ([`Autosave`]), as database records
-    /// sorted by key, one per key.
+    /// or [`CramSearch::load`]) or saved before ([`CramSearch::save`], during the search too),
+    /// as database records sorted by key, one per key.
     pub fn regions(&self) -> Vec<(RegionKey, u8)> {
         let mut records = self.database.clone();
         for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
