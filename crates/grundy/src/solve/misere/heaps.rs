@@ -146,12 +146,8 @@ impl<R: HeapRules> Game for MisereHeaps<R> {
     type Position = Vec<u64>;
 
     fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        for (i, &h) in heaps.iter().enumerate() {
-            if heaps[..i].contains(&h) {
-                continue;
-            }
-            self.heap_options(h, &mut |parts| out.push(Self::replace(heaps, i, parts)));
-        }
+        // Never told to stop, so the listing is whole.
+        self.options_until(heaps, out, &|| false);
     }
 
     fn options_until(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>, stop: &dyn Fn() -> bool) -> bool {

@@ -230,10 +230,15 @@ impl<T: FactStore> CramSearch<T> {
     /// as database records sorted by key, one per key.
     pub fn regions(&self) -> Vec<(RegionKey, u8)> {
         let mut records = self.database.clone();
+        self.push_table_records(&mut records);
+        sorted_once(records)
+    }
+
+    /// Every proved nimber of the tables, pushed onto `records` as database records.
+    fn push_table_records(&self, records: &mut Vec<(RegionKey, u8)>) {
         for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
             records.push((region_key(&self.layout, x), v));
         }
-        sorted_once(records)
     }
 
     /// Put the nimbers of `records` into the tables, for boards of `cols` × `rows` cells
@@ -259,9 +264,7 @@ impl<T: FactStore> CramSearch<T> {
     /// a record it had. The database's records (16 bytes each) stay in memory between saves.
     pub fn save(&mut self, path: &std::path::Path) -> Result<usize> {
         let mut records = std::mem::take(&mut self.database);
-        for (x, v) in self.table.exact().into_iter().chain(self.small_table.exact_entries()) {
-            records.push((region_key(&self.layout, x), v));
-        }
+        self.push_table_records(&mut records);
         records.sort_unstable_by_key(|r| r.0);
         records.dedup_by_key(|r| r.0);
         let written = write_regions(path, &records).map(|()| records.len());
