@@ -45,6 +45,8 @@
 //! `--memo FILE` saves the big memo every `--save-minutes` (10) to FILE (checksummed, written
 //! through a rename) and resumes from it when it exists, so a stopped run loses at most those
 //! minutes: every entry is a proved fact, so a save in the middle of a search is sound.
+//! With `--memo`, SIGTERM or Ctrl-C saves the memo at the next poll (every 4096 searches) and
+//! exits with 128 + the signal's number; a second signal stops it at once, unsaved.
 
 #[path = "common/grid3.rs"]
 mod grid3;
@@ -55,6 +57,8 @@ use outcome_search::{Big, BigMemo, Checker, Rule, run_boards};
 use rustc_hash::FxHashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The first line of a memo file.
@@ -190,6 +194,8 @@ struct Memo {
     map: FxHashMap<u64, u64>,
     /// Where the memo is saved (`--memo FILE`), how often, and when it last was.
     save: Option<(PathBuf, Duration, Instant)>,
+    /// The number of the signal (SIGTERM, SIGINT) that asked the run to stop; 0: none.
+    stop: Arc<AtomicUsize>,
 }
 
 impl Memo {
@@ -243,10 +249,12 @@ impl BigMemo for Memo {
         self.map.values().filter(|&&w| w >> NOT_BITS != 0).count()
     }
 
-    /// Save the memo when the interval has passed.
+    /// Save the memo when the interval has passed, or save it and exit when a signal asked to
+    /// stop.
     fn tick(&mut self) {
         let Some((path, every, last)) = &self.save else { return };
-        if last.elapsed() < *every {
+        let signal = self.stop.load(Ordering::Relaxed);
+        if last.elapsed() < *every && signal == 0 {
             return;
         }
         let t = Instant::now();
@@ -263,10 +271,29 @@ impl BigMemo for Memo {
             thread_cpu(),
             peak_memory()
         );
+        if signal != 0 {
+            eprintln!("stopped by signal {signal}: run the same command again to resume");
+            std::process::exit(128 + signal as i32);
+        }
         if let Some((_, _, last)) = &mut self.save {
             *last = Instant::now();
         }
     }
+}
+
+/// Make SIGTERM and SIGINT set `stop` to their number (the memo is saved at the next poll); a
+/// second one, with `stop` already set, ends the process at once.
+fn stop_on_signals(stop: &Arc<AtomicUsize>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::flag;
+    // Set by the first signal; the shutdown, registered first, runs only once it is set.
+    let armed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [SIGTERM, SIGINT] {
+        flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&armed))?;
+        flag::register(signal, Arc::clone(&armed))?;
+        flag::register_usize(signal, Arc::clone(stop), signal as usize)?;
+    }
+    Ok(())
 }
 
 /// The outcome search of Cram with plain mex up to `small` cells (the packed memo).
@@ -318,6 +345,10 @@ fn main() {
             }
         }
         checker.big_memo.save = Some((path, Duration::from_secs_f64(minutes * 60.0), Instant::now()));
+        if let Err(e) = stop_on_signals(&checker.big_memo.stop) {
+            eprintln!("cram3_outcome_check: cannot handle signals: {e}");
+            std::process::exit(2);
+        }
     }
     run_boards(checker, from, to, board);
 }
