@@ -408,8 +408,8 @@ fn build(_name: &str, words: &[String], settings: &Settings) -> Result<Box<dyn A
     };
     // The tables' cap comes from the memory budget (the small-region table is a sixteenth of
     // the main one); --max-states bounds the positions they hold, with an error.
-    // A region database file's records take memory beside the tables (kept, and copied when
-    // saved): the tables get what they leave.
+    // A region database file's records take memory beside the tables (kept, and joined by the
+    // tables' nimbers at each save, `RECORD_SAVE_BYTES`): the tables get what they leave.
     let database = table_file
         .as_ref()
         .and_then(|p| std::fs::metadata(p).ok())
