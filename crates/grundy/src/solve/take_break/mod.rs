@@ -502,6 +502,10 @@ impl<'a> State<'a> {
     }
 
     fn run<S: Store>(&mut self, g: &mut S, to: usize, report: bool) -> Result<Stop> {
+        // The next heap at which the progress and the clock of the saves are looked at: the
+        // first, then the first past each multiple of 4096 (not the multiples themselves: the
+        // pipeline's blocks step over heaps, from wherever a resumed run starts).
+        let mut poll_at = 0;
         while g.len() <= to {
             let n = g.len();
             if n == self.next_checkpoint {
@@ -524,7 +528,11 @@ impl<'a> State<'a> {
             if let Some(why) = self.options.control.stop() {
                 return Ok(Stop::Stopped(why));
             }
-            if report && n & 0xfff == 0 {
+            let poll = n >= poll_at;
+            if poll {
+                poll_at = (n | 0xfff) + 1;
+            }
+            if report && poll {
                 self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
             }
             if n >= self.streamed + STREAM_EVERY && self.options.control.observed() {
@@ -540,7 +548,7 @@ impl<'a> State<'a> {
                     self.streamed = end;
                 }
             }
-            if self.save_due(n) {
+            if self.save_due(n, poll) {
                 self.save(g)?;
             }
             if self.pool.is_some() && n >= blocks::FROM && self.sparse {

@@ -349,8 +349,9 @@ impl State<'_> {
         }
     }
 
-    /// Whether the checkpoint file is due before heap `n`.
-    pub(super) fn save_due(&self, n: usize) -> bool {
+    /// Whether the checkpoint file is due before heap `n`; the clock is read only when `poll`
+    /// (about once every 4096 heaps).
+    pub(super) fn save_due(&self, n: usize, poll: bool) -> bool {
         let (every, every_heaps) = match (&self.options.checkpoint, &self.options.store) {
             (Some(file), _) => (file.every, file.every_heaps),
             (None, Some(store)) => (store.every, store.every_heaps),
@@ -360,7 +361,7 @@ impl State<'_> {
             return false;
         }
         let heaps = every_heaps.is_some_and(|k| (n - self.saved_len) as u64 >= k);
-        heaps || (n & 0xfff == 0 && self.saved_at.elapsed() >= every)
+        heaps || (poll && self.saved_at.elapsed() >= every)
     }
 
     /// Save the values so far: a store in a file saves its index, otherwise they are copied

@@ -645,6 +645,61 @@ mod stores {
         }
     }
 
+    /// A run resumed from a heap that is not a multiple of the pipeline's block still reports
+    /// its progress about once every 4096 heaps and saves its index when the time has come (it
+    /// did neither: both waited for a heap that is a multiple of 4096, which the blocks of the
+    /// pipeline then stepped over; the index was saved only at the end).
+    #[test]
+    fn a_run_resumed_at_any_heap_reports_its_progress_and_saves() {
+        let rules = TakeBreak::new(vec![4], true);
+        // Progress is reported from 2^20 heaps on; 2^20 + 2, where the second run starts, is
+        // not a multiple of 512 (a pipeline block) nor of 4096.
+        let (first, to) = (1u64 << 20 | 1, (1 << 20) + 50_000);
+        for jobs in [1, 2] {
+            let store = StoreFile {
+                page: 1 << 16,
+                cache_pages: Some(32),
+                every_heaps: None,
+                // The index is due at every look at the clock.
+                every: std::time::Duration::ZERO,
+                ..file(&format!("progress-{jobs}"))
+            };
+            run(&rules, first, jobs, &store, Control::new()).unwrap();
+            let index = std::fs::read(store.index_path()).unwrap();
+            let progress = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let (sink, path) = (progress.clone(), store.index_path());
+            // Whether the index was saved again before the run's last 10 000 heaps.
+            let saved = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let seen = saved.clone();
+            let control = Control::new().with_observer(move |e: &Event| {
+                if let Event::Progress {
+                    phase: "heaps", done, ..
+                } = e
+                {
+                    sink.lock().unwrap().push(*done);
+                    if *done < to - 10_000 && std::fs::read(&path).unwrap() != index {
+                        seen.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            });
+            let last = run(&rules, to, jobs, &store, control).unwrap();
+            assert_eq!(last.stopped, None);
+            let done = progress.lock().unwrap().clone();
+            // The heaps after the first run's cross 12 multiples of 4096.
+            assert!(done.len() >= 12, "jobs {jobs}: {done:?}");
+            assert_eq!(done[0], first + 1, "jobs {jobs}");
+            assert!(
+                saved.load(std::sync::atomic::Ordering::Relaxed),
+                "jobs {jobs}: the index was not saved"
+            );
+            assert!(
+                done.windows(2).all(|w| w[0] < w[1] && w[1] - w[0] <= 4096 + 512),
+                "jobs {jobs}: {done:?}"
+            );
+            remove(&store);
+        }
+    }
+
     fn refused(rules: &TakeBreak, store: &StoreFile, what: &str) {
         match run(rules, 30_000, 1, store, Control::new()) {
             Err(Error::Input(m)) => assert!(m.contains(what), "{m}"),
