@@ -54,7 +54,8 @@ mod grid3;
 mod outcome_search;
 use grid3::*;
 use outcome_search::{Big, BigMemo, Checker, Rule, run_boards};
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -182,6 +183,39 @@ impl Rule for Dominoes {
     }
 }
 
+/// The big memo's hasher: the key through the splitmix64 finalizer, every bit of it reaching
+/// every bit of the hash. The keys are cells of the strip, packed from column 0, so their low
+/// bits vary little; Fx (a multiply, rotated by 26 bits) leaves the bits of the bucket index
+/// above 2^26 to the key's lowest bits, and a memo of 2·10^8 components in 2^28 buckets then
+/// piled up in part of the table (its resume from a 213 M-component file had not finished in
+/// 20 minutes of CPU).
+#[derive(Clone, Copy, Debug, Default)]
+struct Mixed(u64);
+
+impl Mixed {
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+impl Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = Self::mix(self.0 ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = Self::mix(self.0 ^ k);
+    }
+}
+
 /// Heaps k below this can be recorded as excluded (g ≠ k); the bits above hold the nimber.
 const NOT_BITS: u32 = 56;
 
@@ -191,7 +225,7 @@ const NOT_BITS: u32 = 56;
 /// often ([`BigMemo::tick`]).
 #[derive(Debug, Default)]
 struct Memo {
-    map: FxHashMap<u64, u64>,
+    map: HashMap<u64, u64, BuildHasherDefault<Mixed>>,
     /// Where the memo is saved (`--memo FILE`), how often, and when it last was.
     save: Option<(PathBuf, Duration, Instant)>,
     /// The number of the signal (SIGTERM, SIGINT) that asked the run to stop; 0: none.
@@ -363,6 +397,25 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
+    }
+
+    /// Keys with the same low 8 bits (the first columns of the strip) still spread over the
+    /// bits 20…31 of the hash, which index the buckets of a table past 2^20 (Fx leaves the bits
+    /// above 26 to the key's lowest bits: one value here).
+    #[test]
+    fn the_memo_hash_spreads_keys_with_the_same_low_bits() {
+        use std::hash::BuildHasher;
+        let build = BuildHasherDefault::<Mixed>::default();
+        let high: std::collections::HashSet<u64> = (0..1u64 << 16)
+            .map(|k| build.hash_one(k << 8 | 0b111) >> 20 & 0xfff)
+            .collect();
+        // 2^16 keys into 4096 values: all of them, at random.
+        assert!(high.len() > 4000, "{}", high.len());
+        let fx = rustc_hash::FxBuildHasher;
+        let fx_high: std::collections::HashSet<u64> = (0..1u64 << 16)
+            .map(|k| fx.hash_one(k << 8 | 0b111) >> 26 & 0x3)
+            .collect();
+        assert_eq!(fx_high.len(), 1, "the failure of Fx this hasher avoids");
     }
 
     #[test]
