@@ -45,7 +45,9 @@
 //! `--memo FILE` saves the big memo every `--save-minutes` (10) to FILE (checksummed, written
 //! through a rename) and resumes from it when it exists, so a stopped run loses at most those
 //! minutes: every entry is a proved fact, so a save in the middle of a search is sound.
-//! With `--memo`, SIGTERM or Ctrl-C saves the memo at the next poll (every 4096 searches) and
+//! `--max-components N` keeps at most N components in the big memo (16 bytes each, the map
+//! doubling when full: 4.7·10^8 fill 2^29 buckets, 9 GB), then learns on without keeping new
+//! ones. With `--memo`, SIGTERM or Ctrl-C saves the memo at the next poll (every 4096 searches) and
 //! exits with 128 + the signal's number; a second signal stops it at once, unsaved.
 
 #[path = "common/grid3.rs"]
@@ -230,6 +232,10 @@ struct Memo {
     save: Option<(PathBuf, Duration, Instant)>,
     /// The number of the signal (SIGTERM, SIGINT) that asked the run to stop; 0: none.
     stop: Arc<AtomicUsize>,
+    /// Most components kept (`--max-components`; 0: no limit): past it, what is learnt of a
+    /// component not in the memo is not kept (every entry is a fact, none is needed: the memo
+    /// only saves work), so the map never doubles again.
+    cap: usize,
 }
 
 impl Memo {
@@ -254,6 +260,17 @@ impl Memo {
         self.map.insert(Self::key(c), Self::word(b));
     }
 
+    /// The word of `c`, a new one (nothing known) if there is room: `None` when the memo is
+    /// full and `c` not in it.
+    fn word_mut(&mut self, c: u128) -> Option<&mut u64> {
+        let full = self.cap != 0 && self.map.len() >= self.cap;
+        match self.map.entry(Self::key(c)) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
+            std::collections::hash_map::Entry::Vacant(_) if full => None,
+            std::collections::hash_map::Entry::Vacant(e) => Some(e.insert(0)),
+        }
+    }
+
     fn iter(&self) -> impl Iterator<Item = (u128, Big)> + '_ {
         self.map.iter().map(|(&k, &w)| (u128::from(k), Self::big(w)))
     }
@@ -267,12 +284,15 @@ impl BigMemo for Memo {
     }
 
     fn exclude(&mut self, c: u128, not: u64) {
-        *self.map.entry(Self::key(c)).or_default() |= not & ((1 << NOT_BITS) - 1);
+        if let Some(w) = self.word_mut(c) {
+            *w |= not & ((1 << NOT_BITS) - 1);
+        }
     }
 
     fn set_value(&mut self, c: u128, v: u8) {
-        let w = self.map.entry(Self::key(c)).or_default();
-        *w = (*w & ((1 << NOT_BITS) - 1)) | (u64::from(v) + 1) << NOT_BITS;
+        if let Some(w) = self.word_mut(c) {
+            *w = (*w & ((1 << NOT_BITS) - 1)) | (u64::from(v) + 1) << NOT_BITS;
+        }
     }
 
     fn len(&self) -> usize {
@@ -345,6 +365,7 @@ fn main() {
     let mut plain = false;
     let mut memo = None;
     let mut minutes = 10.0f64;
+    let mut cap = 0usize;
     let mut numbers = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -353,13 +374,16 @@ fn main() {
             "--plain" => plain = true,
             "--memo" => memo = Some(PathBuf::from(args.next().expect("--memo FILE"))),
             "--save-minutes" => minutes = args.next().expect("--save-minutes M").parse().expect("a number"),
+            "--max-components" => cap = args.next().expect("--max-components N").parse().expect("a number"),
             _ => numbers.push(a.parse::<usize>().expect("a number")),
         }
     }
     let (from, to) = match numbers[..] {
         [a, b] => (a, b),
         [b] => (1, b),
-        _ => panic!("usage: cram3_outcome_check [--small S | --plain] [--memo FILE [--save-minutes M]] [FROM] TO"),
+        _ => panic!(
+            "usage: cram3_outcome_check [--small S | --plain] [--memo FILE [--save-minutes M]] [--max-components N] [FROM] TO"
+        ),
     };
     assert!(to <= MAX_COLUMNS, "at most {MAX_COLUMNS} columns");
     assert!(to <= 21, "the memo keeps keys of at most 64 bits: at most 21 columns");
@@ -384,6 +408,7 @@ fn main() {
             std::process::exit(2);
         }
     }
+    checker.big_memo.cap = cap;
     run_boards(checker, from, to, board);
 }
 
@@ -457,6 +482,21 @@ mod tests {
                 assert_eq!(search.position(board(n)), published[n - 1], "S = {small}, 3x{n}");
             }
         }
+    }
+
+    /// A memo that may keep only a few components gives the values of one without a limit,
+    /// and keeps no more than it may.
+    #[test]
+    fn a_full_memo_gives_the_same_values() {
+        let mut free = checker(6);
+        let values: Vec<u8> = (1..=11).map(|n| free.position(board(n))).collect();
+        assert!(free.big_memo.len() > 200, "{}", free.big_memo.len());
+        let mut capped = checker(6);
+        let cap = free.big_memo.len() / 2;
+        capped.big_memo.cap = cap;
+        let capped_values: Vec<u8> = (1..=11).map(|n| capped.position(board(n))).collect();
+        assert_eq!(capped_values, values);
+        assert_eq!(capped.big_memo.len(), cap);
     }
 
     #[test]
