@@ -67,11 +67,14 @@ use std::time::{Duration, Instant};
 /// The first line of a memo file.
 const MEMO_MAGIC: &[u8] = b"cram3_outcome_check memo v1\n";
 
-/// A 64-bit checksum of `bytes` (FNV-1a), to refuse a damaged memo file.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
+/// The 64-bit checksum (FNV-1a) of nothing, to refuse a damaged memo file.
+const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The checksum `sum` of some bytes continued over `bytes`.
+fn checksum_more(sum: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(sum, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 /// Write the big memo to `path` (through a temporary file and a rename, so a crash leaves the
@@ -85,9 +88,7 @@ fn save_memo(memo: &Memo, path: &Path) -> std::io::Result<()> {
     }
     impl<W: Write> Summed<W> {
         fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-            self.sum = bytes
-                .iter()
-                .fold(self.sum, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+            self.sum = checksum_more(self.sum, bytes);
             self.out.write_all(bytes)
         }
     }
@@ -95,7 +96,7 @@ fn save_memo(memo: &Memo, path: &Path) -> std::io::Result<()> {
     let file = std::fs::File::create(&tmp)?;
     let mut w = Summed {
         out: std::io::BufWriter::with_capacity(1 << 20, file),
-        sum: checksum(&[]),
+        sum: CHECKSUM_START,
     };
     w.put(MEMO_MAGIC)?;
     w.put(&(memo.len() as u64).to_le_bytes())?;
@@ -129,18 +130,13 @@ fn load_memo(path: &Path) -> Result<Memo, String> {
     let file = std::fs::File::open(path).map_err(cannot)?;
     let size = file.metadata().map_err(cannot)?.len();
     let mut r = std::io::BufReader::with_capacity(1 << 20, file);
-    let mut sum = checksum(&[]);
-    let mut add = |bytes: &[u8]| {
-        sum = bytes
-            .iter()
-            .fold(sum, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    };
+    let mut sum = CHECKSUM_START;
     let mut head = vec![0u8; MEMO_MAGIC.len() + 8];
     r.read_exact(&mut head).map_err(|_| bad())?;
     if !head.starts_with(MEMO_MAGIC) {
         return Err(bad());
     }
-    add(&head);
+    sum = checksum_more(sum, &head);
     let count = u64::from_le_bytes(head[MEMO_MAGIC.len()..].try_into().unwrap());
     // The size the count says, before anything is reserved for it.
     if Some(size) != count.checked_mul(25).and_then(|b| b.checked_add(head.len() as u64 + 8)) {
@@ -151,7 +147,7 @@ fn load_memo(path: &Path) -> Result<Memo, String> {
     let mut e = [0u8; 25];
     for _ in 0..count {
         r.read_exact(&mut e).map_err(|_| bad())?;
-        add(&e);
+        sum = checksum_more(sum, &e);
         let key = u128::from_le_bytes(e[..16].try_into().unwrap());
         let value = (e[16] != 255).then_some(e[16]);
         let not = u64::from_le_bytes(e[17..].try_into().unwrap());
