@@ -35,6 +35,13 @@ pub(crate) trait Rule {
     /// The keys of the components of `s` that can have a move (`out` cleared first): equal
     /// keys, equal values.
     fn pieces(&self, s: u128, out: &mut Vec<u128>);
+    /// The number of moves in the component `c`: its nimber is at most that (a mex over that
+    /// many values), the bound of Beling and Rogalski.
+    fn move_count(&self, c: u128) -> u32 {
+        let mut moves = Vec::new();
+        self.moves(c, &mut moves);
+        moves.len() as u32
+    }
 }
 
 /// What the memo knows of a big component: its nimber once found, and the heaps k proved to
@@ -105,6 +112,9 @@ pub(crate) struct Checker<R, M> {
     pub(crate) big_memo: M,
     /// Positions C + *h decided by searching C's moves.
     pub(crate) searches: u64,
+    /// Tests "g(C) = h" with h at least this look for a value k < h of C first (each such k
+    /// found answers *no* without a search for an option of value h); `u8::MAX`: never.
+    pub(crate) low_first_from: u8,
 }
 
 impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
@@ -116,6 +126,7 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
             small_memo: FxHashMap::default(),
             big_memo: M::default(),
             searches: 0,
+            low_first_from: u8::MAX,
         }
     }
 
@@ -174,6 +185,27 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
         assert!(u32::from(h) < M::NOT_BITS, "nimbers below {} expected", M::NOT_BITS);
         if entry.not >> h & 1 == 1 {
             return false;
+        }
+        if u32::from(h) > self.rule.move_count(c) {
+            return false;
+        }
+        if h >= self.low_first_from {
+            // g(c) = h iff g(c) is no k < h and no option of c has value h.
+            for k in 0..h {
+                if self.is_value(c, k) {
+                    return false;
+                }
+            }
+            self.searches += 1;
+            if self.searches.is_multiple_of(4096) {
+                self.big_memo.tick();
+            }
+            if self.move_wins(c, h) {
+                self.big_memo.exclude(c, 1 << h);
+                return false;
+            }
+            self.big_memo.set_value(c, h);
+            return true;
         }
         self.searches += 1;
         if self.searches.is_multiple_of(4096) {
