@@ -283,11 +283,23 @@ impl Memo {
         self.map.insert(Self::key(c), Self::word(b));
     }
 
+    /// Keep at most `cap` components (0: no limit), the map's table made big enough for them
+    /// now, so that it never has to grow past the cap.
+    fn set_cap(&mut self, cap: usize) {
+        self.cap = cap;
+        self.map.reserve(cap.saturating_sub(self.map.len()));
+    }
+
     /// The word of `c`, a new one (nothing known) if it is not in the memo; a full memo first
-    /// drops its smallest components ([`Memo::purge`]).
+    /// drops its smallest components ([`Memo::purge`]). Full: at the cap, or with no free slot
+    /// left in its table (slots of dropped components are reused only once the table is
+    /// rehashed, and an insertion into a table with no free slot would double it, holding the
+    /// old and the new table at once: session 25's run at a 4.6·10^8 cap went from 9 to 18 GB
+    /// and was killed).
     fn word_mut(&mut self, c: u128) -> &mut u64 {
         let key = Self::key(c);
-        if self.cap != 0 && self.map.len() >= self.cap && !self.map.contains_key(&key) {
+        let full = self.map.len() >= self.cap || self.map.len() >= self.map.capacity();
+        if self.cap != 0 && full && !self.map.contains_key(&key) {
             self.purge();
         }
         self.map.entry(key).or_insert(0)
@@ -295,8 +307,9 @@ impl Memo {
 
     /// Make room in a full memo: drop every component of fewer than t cells, t the least size
     /// that leaves at most 45 % of the cap (the components cheapest to find again; every entry
-    /// is a proved fact and none is needed). Below half its capacity the map then reuses the
-    /// dropped slots in place, never doubling (which would hold two tables at once).
+    /// is a proved fact and none is needed). The table, sized for the cap ([`Memo::set_cap`]),
+    /// is then less than half full, so when it runs out of free slots it is rehashed in place
+    /// (the dropped slots freed), never doubled.
     fn purge(&mut self) {
         let t0 = Instant::now();
         let mut sizes = [0usize; 65];
@@ -459,7 +472,7 @@ fn main() {
             std::process::exit(2);
         }
     }
-    checker.big_memo.cap = cap;
+    checker.big_memo.set_cap(cap);
     checker.low_first_from = low_first;
     run_boards(checker, from, to, board);
 }
@@ -548,12 +561,22 @@ mod tests {
         let values: Vec<u8> = (1..=11).map(|n| free.position(board(n))).collect();
         assert!(free.big_memo.len() > 200, "{}", free.big_memo.len());
         let mut capped = checker(6);
-        let cap = free.big_memo.len() / 2;
-        capped.big_memo.cap = cap;
+        // A cap that fills its table (7/8 of 2^k buckets) to the last free slot, where a
+        // table whose dropped slots are not reused yet would double.
+        let mut buckets = 8;
+        while buckets * 2 * 7 / 8 <= free.big_memo.len() / 2 {
+            buckets *= 2;
+        }
+        let cap = buckets * 7 / 8;
+        capped.big_memo.set_cap(cap);
+        assert_eq!(capped.big_memo.map.capacity(), cap);
+        // The room of the table sized for the cap: it never grows past it.
+        let room = capped.big_memo.map.capacity();
         let capped_values: Vec<u8> = (1..=11).map(|n| capped.position(board(n))).collect();
         assert_eq!(capped_values, values);
         assert!(capped.big_memo.len() <= cap, "{} > {cap}", capped.big_memo.len());
-        assert!(capped.big_memo.purges > 0);
+        assert!(capped.big_memo.purges > 1, "{}", capped.big_memo.purges);
+        assert!(capped.big_memo.map.capacity() <= room, "the table grew");
     }
 
     #[test]
