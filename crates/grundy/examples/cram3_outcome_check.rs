@@ -195,8 +195,8 @@ fn save_memo(memo: &Memo, path: &Path) -> std::io::Result<()> {
 /// Read a memo saved by [`save_memo`]; a file that is not one, or damaged, is an error (its
 /// entries are dropped). Streamed: the entries go into the map as they are read, the checksum
 /// checked at the end, so the file is never held in memory beside the map (at 3·10^8
-/// components, 7.6 GB more at the peak).
-fn load_memo(path: &Path) -> Result<Memo, String> {
+/// components, 7.6 GB more at the peak). Its table has room for `cap` components (0: the count).
+fn load_memo(path: &Path, cap: usize) -> Result<Memo, String> {
     let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let bad = || {
         format!(
@@ -220,7 +220,9 @@ fn load_memo(path: &Path) -> Result<Memo, String> {
         return Err(bad());
     }
     let mut memo = Memo::default();
-    memo.map.reserve(count as usize);
+    // Room for the cap too, at once: reserving it after the load would hold the table of the
+    // count and the table of the cap together (13.4 GB at the peak for a 9 GB memo).
+    memo.map.reserve((count as usize).max(cap));
     let mut e = [0u8; 25];
     for _ in 0..count {
         r.read_exact(&mut e).map_err(|_| bad())?;
@@ -527,7 +529,7 @@ fn main() {
     let mut checker = checker(small);
     if let Some(path) = memo {
         if path.exists() {
-            match load_memo(&path) {
+            match load_memo(&path, cap) {
                 Ok(m) => {
                     eprintln!("resumed from {}: {} components", path.display(), m.len());
                     checker.big_memo = m;
@@ -660,7 +662,7 @@ mod tests {
         assert_eq!(first.position(board(10)), 2);
         assert!(first.big_memo.len() > 0);
         save_memo(&first.big_memo, &path).unwrap();
-        let loaded = load_memo(&path).unwrap();
+        let loaded = load_memo(&path, 0).unwrap();
         assert_eq!(loaded.len(), first.big_memo.len());
         for (k, b) in first.big_memo.iter() {
             let l = loaded.get(k);
@@ -675,11 +677,11 @@ mod tests {
         let mid = bytes.len() / 2;
         bytes[mid] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert!(load_memo(&path).unwrap_err().contains("refused"));
+        assert!(load_memo(&path, 0).unwrap_err().contains("refused"));
         bytes[mid] ^= 1;
         bytes.truncate(bytes.len() - 3);
         std::fs::write(&path, &bytes).unwrap();
-        assert!(load_memo(&path).is_err());
+        assert!(load_memo(&path, 0).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
