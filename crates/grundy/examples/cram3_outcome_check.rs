@@ -45,15 +45,16 @@
 //! `--memo FILE` saves the big memo every `--save-minutes` (10) to FILE (checksummed, written
 //! through a rename) and resumes from it when it exists, so a stopped run loses at most those
 //! minutes: every entry is a proved fact, so a save in the middle of a search is sound.
-//! `--max-components N` keeps at most N components in the big memo (16 bytes each, the map
-//! doubling when full: 4.7·10^8 fill 2^29 buckets, 9 GB); when it is full, the smallest
+//! `--max-components N` keeps at most N components in the big memo (16 bytes each, its table
+//! sized for N at the start: 4.6·10^8 fill 2^29 buckets, 9 GB); when it is full, the smallest
 //! components (the cheapest to find again) are dropped down to 45 % of N. `--low-first K`
 //! answers a test "g(C) = h" with h ≥ K by finding whether g(C) is some k < h first (the
 //! search for an option of value h then only when it is not): nimbers of 4 or more are rare,
 //! and a search for an option of value 4 in a component of value 1 goes through its whole
 //! tree. 3×16 (value 4) took 3 085 s of CPU and 206 M searches without it, 98 s and 23.6 M
-//! searches with `--low-first 4`; from 3 it was slower. With `--memo`, SIGTERM or Ctrl-C saves the memo at the next poll (every 4096 searches) and
-//! exits with 128 + the signal's number; a second signal stops it at once, unsaved.
+//! searches with `--low-first 4`; from 3 it was slower. With `--memo`, SIGTERM or Ctrl-C saves
+//! the memo at the next poll (every 4096 searches) and exits with 128 + the signal's number; a
+//! second signal stops it at once, unsaved.
 
 #[path = "common/grid3.rs"]
 mod grid3;
