@@ -15,7 +15,9 @@
 //! turn). Each big component keeps its nimber once found, else the set of heaps k proved to give
 //! an N-position (g(C) ≠ k), with every option value of C met fully valued on the way. Moves
 //! are tried in two passes: those whose result is known first, then the rest by the size of the
-//! largest unknown piece, smallest first, moves with the same result tried once.
+//! largest unknown piece, smallest first, moves with the same result tried once. A test
+//! "g(C) = h" with h ≥ [`Checker::low_first_from`] asks the values k < h first, and h above
+//! C's number of moves is answered *no* at once (a nimber is at most the number of options).
 //!
 //! Cost: a big component's position C + *h needs one winning move when it is an N-position, so
 //! most of the tree is never valued; memory is the small memo (32-byte entries) and the big memo
