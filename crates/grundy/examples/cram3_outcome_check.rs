@@ -83,9 +83,6 @@ struct Advised;
 /// Allocations advised to use huge pages: at least this many bytes.
 const HUGE_FROM: usize = 64 << 20;
 
-/// Whether to advise (read once from the environment; 0: not read yet, 1: yes, 2: no).
-static ADVISE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
-
 /// Advise the whole pages inside `bytes` bytes at `start` to use huge pages.
 #[cfg(target_os = "linux")]
 fn advise_huge(start: *mut u8, bytes: usize) {
@@ -94,11 +91,8 @@ fn advise_huge(start: *mut u8, bytes: usize) {
     unsafe extern "C" {
         fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
     }
-    if ADVISE.load(Ordering::Relaxed) == 0 {
-        let small = std::env::var_os("CRAM3_CHECK_SMALL_PAGES").is_some();
-        ADVISE.store(if small { 2 } else { 1 }, Ordering::Relaxed);
-    }
-    if ADVISE.load(Ordering::Relaxed) != 1 {
+    // Read at each advice: a few allocations of 64 MiB or more in a run.
+    if std::env::var_os("CRAM3_CHECK_SMALL_PAGES").is_some() {
         return;
     }
     let offset = start.align_offset(PAGE);

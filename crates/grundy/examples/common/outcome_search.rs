@@ -191,42 +191,27 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
         if u32::from(h) > self.rule.move_count(c) {
             return false;
         }
-        if h >= self.low_first_from {
-            // g(c) = h iff g(c) is no k < h and no option of c has value h.
-            for k in 0..h {
-                if self.is_value(c, k) {
-                    return false;
-                }
-            }
-            self.searches += 1;
-            if self.searches.is_multiple_of(4096) {
-                self.big_memo.tick();
-            }
-            if self.move_wins(c, h) {
-                self.big_memo.exclude(c, 1 << h);
-                return false;
-            }
-            self.big_memo.set_value(c, h);
-            return true;
+        // g(c) = h iff no option of c has value h (no move wins) and g(c) is no k < h: the
+        // second asked first with low first, else only once no move wins.
+        let low_first = h >= self.low_first_from;
+        if low_first && self.value_below(c, h) {
+            return false;
         }
         self.searches += 1;
         if self.searches.is_multiple_of(4096) {
             self.big_memo.tick();
         }
-        if self.move_wins(c, h) {
+        if self.move_wins(c, h) || (!low_first && self.value_below(c, h)) {
             self.big_memo.exclude(c, 1 << h);
             return false;
         }
-        // No move in c reaches a P-position, so h is not the value of any option of c: g(c) = h
-        // iff every k < h is the value of an option, iff no heap move wins.
-        for k in 0..h {
-            if self.is_value(c, k) {
-                self.big_memo.exclude(c, 1 << h);
-                return false;
-            }
-        }
         self.big_memo.set_value(c, h);
         true
+    }
+
+    /// Whether g(c) is some k < h (each k asked in turn).
+    fn value_below(&mut self, c: u128, h: u8) -> bool {
+        (0..h).any(|k| self.is_value(c, k))
     }
 
     /// Whether some move in the component `c` (big, nimber unknown) leaves, with the heap *`h`,
