@@ -18,6 +18,8 @@
 //! largest unknown piece, smallest first, moves with the same result tried once. A test
 //! "g(C) = h" with h ≥ [`Checker::low_first_from`] asks the values k < h first, and h above
 //! C's number of moves is answered *no* at once (a nimber is at most the number of options).
+//! Guessed nimbers ([`Checker::hints`], from anywhere) only order the search: the moves they
+//! say win are tried first and a component's guess is asked first; every answer is proved.
 //!
 //! Cost: a big component's position C + *h needs one winning move when it is an N-position, so
 //! most of the tree is never valued; memory is the small memo (32-byte entries) and the big memo
@@ -28,6 +30,47 @@
 //! count, and how the big memo is kept and saved, so the search is written once.
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::Hasher;
+
+/// The hasher of the hints and of `cram3_outcome_check`'s big memo: the key through the
+/// splitmix64 finalizer, every bit of it reaching every bit of the hash. The keys are cells of the strip, packed from column 0, so their low
+/// bits vary little; Fx (a multiply, rotated by 26 bits) leaves the bits of the bucket index
+/// above 2^26 to the key's lowest bits, and a memo of 2·10^8 components in 2^28 buckets then
+/// piled up in part of the table (loading a 213 M-component file took 22 minutes of CPU; with
+/// this hasher, under 2).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Mixed(u64);
+
+impl Mixed {
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+impl Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = Self::mix(self.0 ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = Self::mix(self.0 ^ k);
+    }
+
+    fn write_u128(&mut self, k: u128) {
+        self.0 = Self::mix(Self::mix(self.0 ^ k as u64) ^ (k >> 64) as u64);
+    }
+}
+
+/// A map hashed by [`Mixed`].
+pub(crate) type MixedMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<Mixed>>;
 
 /// A game on sets of cells.
 pub(crate) trait Rule {
@@ -117,6 +160,11 @@ pub(crate) struct Checker<R, M> {
     /// Tests "g(C) = h" with h at least this look for a value k < h of C first (each such k
     /// found answers *no* without a search for an option of value h); `u8::MAX`: never.
     pub(crate) low_first_from: u8,
+    /// Guessed nimbers of big components (keys as [`Rule::pieces`] makes them), from anywhere:
+    /// they only choose what is tried first ([`Checker::hint`]), never decide anything.
+    pub(crate) hints: MixedMap<u128, u8>,
+    /// Components whose nimber, once proved, was not their hint.
+    pub(crate) hints_wrong: u64,
 }
 
 impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
@@ -129,6 +177,8 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
             big_memo: M::default(),
             searches: 0,
             low_first_from: u8::MAX,
+            hints: MixedMap::default(),
+            hints_wrong: 0,
         }
     }
 
@@ -147,6 +197,14 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
         if let Some(v) = self.big_memo.get(c).value {
             return v;
         }
+        // The hint asked first: "g(c) = v" proved is the whole answer (the test proves every
+        // k < v excluded too); else every k in turn.
+        let hint = self.hint(c);
+        if let Some(v) = hint
+            && self.is_value(c, v)
+        {
+            return v;
+        }
         let mut k = 0;
         loop {
             if self.is_value(c, k) {
@@ -154,6 +212,16 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
             }
             k += 1;
         }
+    }
+
+    /// The guessed nimber of the big component `c`, if any. A guess only orders the search:
+    /// every answer is still proved from the moves, so a wrong guess costs time, never a wrong
+    /// value.
+    fn hint(&self, c: u128) -> Option<u8> {
+        if self.hints.is_empty() {
+            return None;
+        }
+        self.hints.get(&c).copied()
     }
 
     /// The nimber of a component by plain mex over all its moves (memoised).
@@ -191,9 +259,18 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
         if u32::from(h) > self.rule.move_count(c) {
             return false;
         }
+        // A guess v < h: "g(c) = v" asked first (proved, it answers no). A guess v > h: an
+        // option of value h is looked for first, whatever low first says.
+        let hint = self.hint(c);
+        if let Some(v) = hint
+            && v < h
+            && self.is_value(c, v)
+        {
+            return false;
+        }
         // g(c) = h iff no option of c has value h (no move wins) and g(c) is no k < h: the
         // second asked first with low first, else only once no move wins.
-        let low_first = h >= self.low_first_from;
+        let low_first = h >= self.low_first_from && hint.is_none_or(|v| v <= h);
         if low_first && self.value_below(c, h) {
             return false;
         }
@@ -204,6 +281,9 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
         if self.move_wins(c, h) || (!low_first && self.value_below(c, h)) {
             self.big_memo.exclude(c, 1 << h);
             return false;
+        }
+        if hint.is_some_and(|v| v != h) {
+            self.hints_wrong += 1;
         }
         self.big_memo.set_value(c, h);
         true
@@ -276,8 +356,20 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
             }
         }
         self.big_memo.exclude(c, options);
-        candidates.sort_by_key(|m| {
+        // The moves the hints say win first (every unknown piece guessed, the heap then 0),
+        // those with a piece not guessed next, those the hints say lose last; each group the
+        // smallest largest piece first.
+        let rank = |m: &Candidate| {
+            let guessed = m.unknown.iter().try_fold(m.heap, |v, &k| self.hint(k).map(|g| v ^ g));
+            match guessed {
+                Some(0) => 0,
+                None => 1,
+                Some(_) => 2,
+            }
+        };
+        candidates.sort_by_cached_key(|m| {
             (
+                rank(m),
                 m.unknown[0].count_ones(),
                 m.unknown.iter().map(|k| k.count_ones()).sum::<u32>(),
             )
@@ -311,8 +403,13 @@ where
                 let t = std::time::Instant::now();
                 let cpu = super::grid3::thread_cpu();
                 let v = checker.position(board(n));
+                let hints = if checker.hints.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {} of {} hints wrong", checker.hints_wrong, checker.hints.len())
+                };
                 println!(
-                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches; total {:.1} s, CPU {:.1} s; peak {})",
+                    "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches{hints}; total {:.1} s, CPU {:.1} s; peak {})",
                     t.elapsed().as_secs_f64(),
                     super::grid3::thread_cpu() - cpu,
                     checker.small_memo.len(),
