@@ -757,6 +757,7 @@ mod tests {
             assert_eq!(got, values, "right hints {right}, low first from {low_first}");
             if right {
                 assert_eq!(hinted.hints_wrong, 0);
+                assert!(hinted.hints_confirmed > 0);
                 assert!(
                     hinted.searches < free.searches,
                     "{} >= {}",

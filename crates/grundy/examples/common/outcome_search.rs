@@ -163,6 +163,8 @@ pub(crate) struct Checker<R, M> {
     /// Guessed nimbers of big components (keys as [`Rule::pieces`] makes them), from anywhere:
     /// they only choose what is tried first ([`Checker::hint`]), never decide anything.
     pub(crate) hints: MixedMap<u128, u8>,
+    /// Components whose nimber, once proved, was their hint.
+    pub(crate) hints_confirmed: u64,
     /// Components whose nimber, once proved, was not their hint.
     pub(crate) hints_wrong: u64,
 }
@@ -178,6 +180,7 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
             searches: 0,
             low_first_from: u8::MAX,
             hints: MixedMap::default(),
+            hints_confirmed: 0,
             hints_wrong: 0,
         }
     }
@@ -282,8 +285,10 @@ impl<R: Rule, M: BigMemo + Default> Checker<R, M> {
             self.big_memo.exclude(c, 1 << h);
             return false;
         }
-        if hint.is_some_and(|v| v != h) {
-            self.hints_wrong += 1;
+        match hint {
+            Some(v) if v == h => self.hints_confirmed += 1,
+            Some(_) => self.hints_wrong += 1,
+            None => {}
         }
         self.big_memo.set_value(c, h);
         true
@@ -406,7 +411,12 @@ where
                 let hints = if checker.hints.is_empty() {
                     String::new()
                 } else {
-                    format!(", {} of {} hints wrong", checker.hints_wrong, checker.hints.len())
+                    format!(
+                        ", hints: {} proved right, {} wrong (of {})",
+                        checker.hints_confirmed,
+                        checker.hints_wrong,
+                        checker.hints.len()
+                    )
                 };
                 println!(
                     "3x{n} {v} ({:.2} s, CPU {:.2} s; small memo {}, big memo {} ({} valued), {} searches{hints}; total {:.1} s, CPU {:.1} s; peak {})",
