@@ -25,9 +25,11 @@
 //! per n the seconds (wall, and CPU of the search thread), the memo sizes, the number of
 //! positions C + *h decided by search, and the peak resident memory (VmHWM).
 //!
-//! Why independent: it uses no code of `grundy` (only `rustc_hash` and `signal-hook`) and nothing of the Cram
-//! engine (`solve/search/cram`: bitboards of any shape, region keys packed in the region's box,
-//! transposition tables, killer moves, low-first tests, threads, the region database). It is
+//! Why independent: it uses no code of `grundy` (only `rustc_hash` and `signal-hook`; one test
+//! has the engine write a region database, to keep the hint reader in step with that format)
+//! and nothing of the Cram engine (`solve/search/cram`: bitboards of any shape, region keys
+//! packed in the region's box, transposition tables, killer moves, low-first tests, threads,
+//! the region database; `--hints` takes only its numbers, as guesses). It is
 //! `grid3_kayles_outcome_check` (the Node Kayles check of session 19, written without reading
 //! any engine of `grundy`) with the move changed from "a vertex and its neighbours" to "a
 //! domino"; the strip's bit helpers (`common/grid3.rs`) and the search
@@ -814,6 +816,35 @@ mod tests {
         bytes[REGIONS_HEADER.len() + 3] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
         assert!(load_hints(&path, 0).unwrap_err().contains("refused"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A region database written by `grundy`'s Cram engine (its code used here only, in a test,
+    /// to keep the reader in step with the format) reads as hints: the check proves many of
+    /// them again and none wrong, and its values are its own.
+    #[test]
+    fn the_engines_database_reads_as_hints_and_none_is_proved_wrong() {
+        use grundy::solve::search::cram::{CramConfig, CramSearch};
+        let dir = std::env::temp_dir().join(format!("cram3-engine-hints-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c3x11.db");
+        let config = CramConfig {
+            table_entries: 1 << 16,
+            ..CramConfig::default()
+        };
+        let mut engine = CramSearch::for_board(11, 3, config);
+        assert_eq!(engine.nimber((1 << 33) - 1).unwrap(), 0, "3x11, published 0");
+        engine.save(&path).unwrap();
+        let hints = load_hints(&path, 4).unwrap();
+        assert!(hints.len() > 100, "{}", hints.len());
+        let mut hinted = checker(4);
+        hinted.hints = hints;
+        let mut free = checker(4);
+        for n in 1..=11 {
+            assert_eq!(hinted.position(board(n)), free.position(board(n)), "3x{n}");
+        }
+        assert!(hinted.hints_confirmed > 100, "{}", hinted.hints_confirmed);
+        assert_eq!(hinted.hints_wrong, 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
