@@ -1,6 +1,7 @@
 //! A second, independent engine for Cram on 3×n boards (docs/records.md, "Cram"): written to
 //! check the value of 3×21 that `grundy value cram 3x21` found (1; only the outcome was
-//! published), and 3×1…3×20 against the published row.
+//! published), and 3×1…3×20 against the published row. It found 3×1…3×21 all equal (session
+//! 26, with `--hints`).
 //!
 //! What: a position is a `u128`, cell (row r, column c) at bit 3c + r; a move covers two cells
 //! side by side (a domino, across or down); the rest splits into connected components (a flood
@@ -63,8 +64,9 @@
 //! format, checksum checked) and uses its nimbers as guesses that order the search
 //! ([`Checker::hints`]): a move the guesses say wins is tried first, "g(C) = v" for C's guess v
 //! is asked first. Nothing is taken from the guesses: every answer is still proved from the
-//! dominoes, so a wrong guess costs time and is counted (`hints wrong` in the line of each
-//! board), never a wrong value, and the check stays independent of the engine's rules and keys.
+//! dominoes, so a wrong guess costs time, never a wrong value (the line of each board counts
+//! the guesses proved right and wrong), and the check stays independent of the engine's rules
+//! and keys.
 //! Measured on the database of 3×1…3×20 (35 M regions): 3×16 in 44.9 s of CPU and 10.1 M
 //! searches (98 s and 23.6 M without), 3×18 in 18.9 s (69.9 s), 3×19 in 24.9 s (273 s).
 

@@ -33,11 +33,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hasher;
 
 /// The hasher of the hints and of `cram3_outcome_check`'s big memo: the key through the
-/// splitmix64 finalizer, every bit of it reaching every bit of the hash. The keys are cells of the strip, packed from column 0, so their low
-/// bits vary little; Fx (a multiply, rotated by 26 bits) leaves the bits of the bucket index
-/// above 2^26 to the key's lowest bits, and a memo of 2·10^8 components in 2^28 buckets then
-/// piled up in part of the table (loading a 213 M-component file took 22 minutes of CPU; with
-/// this hasher, under 2).
+/// splitmix64 finalizer, every bit of it reaching every bit of the hash. The keys are cells of
+/// the strip, packed from column 0, so their low bits vary little; Fx (a multiply, rotated by
+/// 26 bits) leaves the bits of the bucket index above 2^26 to the key's lowest bits, and a
+/// memo of 2·10^8 components in 2^28 buckets then piled up in part of the table (loading a
+/// 213 M-component file took 22 minutes of CPU; with this hasher, under 2).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Mixed(u64);
 
