@@ -152,7 +152,7 @@ mod tests {
                 // Remove about one cell in five.
                 let mut s = grid(n);
                 for bit in 0..3 * n {
-                    if next(&mut state) % 5 == 0 {
+                    if next(&mut state).is_multiple_of(5) {
                         s &= !(1 << bit);
                     }
                 }
