@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The long frontier runs of docs/records.md, kept here so that a lost machine loses their files
+# (time), never how to run them again.
+#
+#   scripts/frontier.sh list                 the runs this script knows
+#   scripts/frontier.sh start RUN...         start each RUN in the background (resumes from its files)
+#   scripts/frontier.sh status               what each run has reached (its last progress line)
+#   scripts/frontier.sh stop [HH:MM]         SIGTERM every run now, or at that UTC time
+#
+# Each run lives in $GRUNDY_RUNS/RUN (default ~/grundy-runs, outside the repository) and resumes
+# from its own files (a region database, a value store) when started again with the same
+# command: a stop loses at most the minutes since its last save. A lock keeps one process per
+# run. The binary is copied beside the run at each start, so a rebuild of the repository never
+# changes a running binary; runs.txt says which commit each start ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=${GRUNDY_RUNS:-$HOME/grundy-runs}
+
+# RUN → the grundy arguments (paths are relative to the run's directory).
+args_of() {
+    case "$1" in
+        grundy35) echo "seq grundy-game --to 34359738368 --all --max-memory 2G --store g35.store --freq f35.txt" ;;
+        cram7x8) echo "value cram 7x8 --no-moves --stats --jobs 1 --table c78.db --max-memory 16G" ;;
+        cram6x9) echo "value cram 6x9 --no-moves --stats --jobs 1 --table c69.db --max-memory 16G" ;;
+        cram5x11) echo "value cram 5x11 --no-moves --stats --jobs 1 --table c511.db --max-memory 16G" ;;
+        cram4x15) echo "census cram:4 --to 15 --jobs 1 --max-memory 16G --table c4.db --out c4.csv" ;;
+        cram3x21) echo "census cram:3 --to 21 --max-memory 16G --table c3.db --out c3.csv" ;;
+        *) return 1 ;;
+    esac
+}
+runs="grundy35 cram7x8 cram6x9 cram5x11 cram4x15 cram3x21"
+
+start() {
+    local run=$1 args dir bin
+    args=$(args_of "$run") || { echo "frontier: unknown run \`$run\`; runs: $runs" >&2; exit 2; }
+    dir=$root/$run
+    mkdir -p "$dir"
+    cargo build --release -q -p grundy-cli
+    bin=$dir/grundy.new
+    cp "${CARGO_TARGET_DIR:-target}/release/grundy" "$bin"
+    local commit
+    commit=$(git rev-parse --short HEAD)
+    # The child keeps the lock (fd 9) for as long as it runs.
+    (
+        cd "$dir"
+        exec 9>run.lock
+        if ! flock -n 9; then
+            echo "frontier: $run is running already" >&2
+            rm -f grundy.new
+            exit 1
+        fi
+        mv grundy.new grundy
+        echo "start $(date -u +%FT%TZ) $commit: grundy $args" >>runs.txt
+        # shellcheck disable=SC2086 # the arguments are words
+        setsid nohup bash -c "/usr/bin/time -v ./grundy $args >>out.txt 2>>err.txt; rc=\$?; echo \"end \$(date -u +%FT%TZ) exit \$rc\" >>runs.txt" \
+            </dev/null >/dev/null 2>&1 &
+        echo "frontier: $run started in $dir"
+    )
+}
+
+status() {
+    local run dir
+    for run in $runs; do
+        dir=$root/$run
+        [ -d "$dir" ] || continue
+        local state=stopped
+        if [ -e "$dir/run.lock" ] && ! flock -n "$dir/run.lock" true; then state=running; fi
+        echo "== $run ($state)"
+        tail -n 1 "$dir/runs.txt" 2>/dev/null || true
+        # The last line of grundy's (progress is drawn with carriage returns; the lines of
+        # /usr/bin/time -v start with a tab).
+        tr '\r' '\n' <"$dir/err.txt" 2>/dev/null | grep -v '^[[:space:]]*$\|^\s' | tail -n 1 || true
+    done
+}
+
+# Only the runs' grundy processes (`./grundy ...` in a run's directory): each saves its files and
+# exits with 130.
+term_runs() {
+    pkill -TERM -x -f '\./grundy .*' 2>/dev/null || true
+}
+
+stop() {
+    if [ $# -ge 1 ]; then
+        local target now
+        target=$(date -u -d "$1" +%s)
+        now=$(date -u +%s)
+        [ "$target" -gt "$now" ] || target=$((target + 86400))
+        setsid nohup bash -c "sleep $((target - now)); pkill -TERM -x -f '\./grundy .*'" \
+            </dev/null >/dev/null 2>&1 &
+        echo "frontier: the runs get SIGTERM at $(date -u -d "@$target" +%H:%M) UTC"
+        return
+    fi
+    term_runs
+    echo "frontier: SIGTERM sent; each run saves and exits (a sequence on disk within about 2 minutes)"
+}
+
+case "${1:-}" in
+    list) for r in $runs; do echo "$r: grundy $(args_of "$r")"; done ;;
+    start)
+        shift
+        [ $# -ge 1 ] || { echo "usage: scripts/frontier.sh start RUN...; runs: $runs" >&2; exit 2; }
+        for r in "$@"; do start "$r"; done
+        ;;
+    status) status ;;
+    stop) shift; stop "$@" ;;
+    *) echo "usage: scripts/frontier.sh list | start RUN... | status | stop [HH:MM]" >&2; exit 2 ;;
+esac
