@@ -20,7 +20,11 @@ def ctrl_c():
     def run(call, after=0.8, timeout=10):
         code = textwrap.dedent(
             """
-            import grundy, sys
+            import grundy, signal, sys
+            # A child started with SIGINT ignored (a background job of a shell without job
+            # control, such as `nohup cmd &` in a script) inherits that, and Python then leaves
+            # it ignored: give it Python's Ctrl-C handler, as an interactive session has.
+            signal.signal(signal.SIGINT, signal.default_int_handler)
             print("ready", flush=True)
             try:
                 CALL
@@ -34,7 +38,12 @@ def ctrl_c():
         time.sleep(after)
         sent = time.monotonic()
         p.send_signal(signal.SIGINT)
-        rc = p.wait(timeout=timeout)
+        try:
+            rc = p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()  # not left running after the test
+            p.wait()
+            raise
         took = time.monotonic() - sent
         return rc, p.stdout.read().strip(), took
 
