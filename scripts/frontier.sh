@@ -14,7 +14,8 @@
 # run. The binary is copied beside the run at each start, so a rebuild of the repository never
 # changes a running binary; runs.txt says which commit each start ran.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+self=$(realpath "$0")
+cd "$(dirname "$self")/.."
 root=${GRUNDY_RUNS:-$HOME/grundy-runs}
 
 # RUN → the grundy arguments (paths are relative to the run's directory).
@@ -52,7 +53,6 @@ start() {
         fi
         mv grundy.new grundy
         echo "start $(date -u +%FT%TZ) $commit: grundy $args" >>runs.txt
-        # shellcheck disable=SC2086 # the arguments are words
         setsid nohup bash -c "/usr/bin/time -v ./grundy $args >>out.txt 2>>err.txt; rc=\$?; echo \"end \$(date -u +%FT%TZ) exit \$rc\" >>runs.txt" \
             </dev/null >/dev/null 2>&1 &
         echo "frontier: $run started in $dir"
@@ -74,24 +74,19 @@ status() {
     done
 }
 
-# Only the runs' grundy processes (`./grundy ...` in a run's directory): each saves its files and
-# exits with 130.
-term_runs() {
-    pkill -TERM -x -f '\./grundy .*' 2>/dev/null || true
-}
-
 stop() {
     if [ $# -ge 1 ]; then
         local target now
         target=$(date -u -d "$1" +%s)
         now=$(date -u +%s)
         [ "$target" -gt "$now" ] || target=$((target + 86400))
-        setsid nohup bash -c "sleep $((target - now)); pkill -TERM -x -f '\./grundy .*'" \
-            </dev/null >/dev/null 2>&1 &
+        setsid nohup bash -c "sleep $((target - now)); bash '$self' stop" </dev/null >/dev/null 2>&1 &
         echo "frontier: the runs get SIGTERM at $(date -u -d "@$target" +%H:%M) UTC"
         return
     fi
-    term_runs
+    # Only the runs' grundy processes (`./grundy ...` in a run's directory): each saves its
+    # files and exits with 130.
+    pkill -TERM -x -f '\./grundy .*' 2>/dev/null || true
     echo "frontier: SIGTERM sent; each run saves and exits (a sequence on disk within about 2 minutes)"
 }
 
