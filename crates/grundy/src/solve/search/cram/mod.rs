@@ -209,6 +209,11 @@ pub struct CramConfig {
     /// Most positions the two tables may hold together: one more stops the search with
     /// [`Error::StateLimit`] (`--max-states`). Unlimited by default.
     pub max_states: usize,
+    /// Nodes of one thread after which the search of the start's options is reported, one
+    /// message an option searched (`u64::MAX`: never). 2^26 by default, about a minute and a
+    /// half: boards solved in seconds say nothing, a run of hours says which question it is
+    /// on and how many of the start's options are left for it.
+    pub report_start_from: u64,
 }
 
 impl Default for CramConfig {
@@ -225,6 +230,7 @@ impl Default for CramConfig {
             low_first_values: 0,
             table_entries: 1 << 24,
             max_states: usize::MAX,
+            report_start_from: 1 << 26,
         }
     }
 }

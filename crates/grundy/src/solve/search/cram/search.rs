@@ -255,6 +255,14 @@ impl<T: FactStore> CramSearch<T> {
         // In a parallel search, options another thread is deciding now are left for
         // last (by then their answer is usually in the shared table).
         let mut later = Vec::new();
+        // At the start (depth 1) of a long search, each option searched is reported.
+        let report = self.depth == 1;
+        let open = if report {
+            self.opts[ob..].iter().filter(|o| o.value == UNKNOWN).count()
+        } else {
+            0
+        };
+        let mut searched = 0;
         for i in ob..self.opts.len() {
             let o = self.canonical_option(i);
             if o.value != UNKNOWN {
@@ -264,7 +272,12 @@ impl<T: FactStore> CramSearch<T> {
                 later.push(i);
                 continue;
             }
-            if self.sum_has_value(o.start as usize, o.len as usize, k)? {
+            let found = self.sum_has_value(o.start as usize, o.len as usize, k)?;
+            if report {
+                searched += 1;
+                self.report_start(k, searched, open, found);
+            }
+            if found {
                 self.opts[i].value = k;
                 self.record_killer(o.domino, k);
                 return Ok(true);
@@ -272,11 +285,31 @@ impl<T: FactStore> CramSearch<T> {
         }
         for i in later {
             let o = self.opts[i];
-            if self.sum_has_value(o.start as usize, o.len as usize, k)? {
+            let found = self.sum_has_value(o.start as usize, o.len as usize, k)?;
+            if report {
+                searched += 1;
+                self.report_start(k, searched, open, found);
+            }
+            if found {
                 self.opts[i].value = k;
                 return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// Say how far the search of the start's options for one of value `k` has got, once the
+    /// search is long ([`CramConfig::report_start_from`](super::CramConfig::report_start_from)
+    /// nodes of this thread): `searched` of the `open` options the table did not answer, the
+    /// last one `found` of value k or not. A long search (7×8: hours) has no ETA, but this says
+    /// which question it is on and how many of the start's options are left for it.
+    fn report_start(&self, k: u8, searched: usize, open: usize, found: bool) {
+        if self.stats.nodes < self.config.report_start_from || !self.control.observed() {
+            return;
+        }
+        let what = if found { "has" } else { "does not have" };
+        self.control.message(format!(
+            "start, looking for an option of value {k}: {searched} of {open} options searched; the last {what} value {k}"
+        ));
     }
 }

@@ -34,6 +34,7 @@ fn configs() -> Vec<CramConfig> {
             low_first_values: 0,
             table_entries: 16,
             max_states: usize::MAX,
+            report_start_from: 0,
         },
     ]
 }
@@ -505,4 +506,55 @@ fn a_save_during_the_search_keeps_the_regions_the_table_replaces_later() {
     let missing = last.iter().filter(|r| now.binary_search(r).is_err()).count();
     assert_eq!(missing, 0, "of the {} records of the last save", last.len());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A long search reports each option of the start it searched: how many of the options the
+/// table left open, and whether the last had the value looked for, which can never be the
+/// board's nimber (no option has it). A short one (below the threshold) says nothing.
+#[test]
+fn the_search_of_the_start_s_options_is_reported_once_the_search_is_long() {
+    use crate::control::Event;
+    use std::sync::{Arc, Mutex};
+    let (w, h) = (5, 5);
+    let cells = (1u64 << (w * h)) - 1;
+    let cold = CramSearch::for_board(w, h, CramConfig::default())
+        .nimber(cells)
+        .unwrap();
+    for (from, expect_some) in [(0, true), (u64::MAX, false)] {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let config = CramConfig {
+            report_start_from: from,
+            ..CramConfig::default()
+        };
+        let mut one = CramSearch::for_board(w, h, config);
+        one.control = Control::new().with_observer(move |e: &Event| {
+            if let Event::Message(m) = e {
+                sink.lock().unwrap().push(m.clone());
+            }
+        });
+        assert_eq!(one.nimber(cells).unwrap(), cold);
+        let lines = seen.lock().unwrap().clone();
+        assert_eq!(!lines.is_empty(), expect_some, "{lines:?}");
+        for line in &lines {
+            // "start, looking for an option of value K: I of N options searched; the last has …"
+            let rest = line.strip_prefix("start, looking for an option of value ").unwrap();
+            let (k, rest) = rest.split_once(": ").unwrap();
+            let (i, rest) = rest.split_once(" of ").unwrap();
+            let (n, rest) = rest.split_once(' ').unwrap();
+            let (k, i, n): (u8, usize, usize) = (k.parse().unwrap(), i.parse().unwrap(), n.parse().unwrap());
+            assert!(1 <= i && i <= n, "{line}");
+            let has = rest.ends_with(&format!("the last has value {k}"));
+            assert!(
+                has || rest.ends_with(&format!("the last does not have value {k}")),
+                "{line}"
+            );
+            assert!(!(has && k == cold), "an option of the board's own value {cold}: {line}");
+        }
+        if expect_some {
+            // The test of the nimber itself searched every open option and found none of it.
+            let last = format!("value {cold}:");
+            assert!(lines.iter().any(|l| l.contains(&last)), "{lines:?}");
+        }
+    }
 }
