@@ -9,7 +9,7 @@
 #
 # Each run lives in $GRUNDY_RUNS/RUN (default ~/grundy-runs, outside the repository) and resumes
 # from its own files (a region database, a value store) when started again with the same
-# command: a stop loses at most the minutes since its last save. The Cram runs take one thread
+# command: a stop loses at most the minutes since its last save. Each run takes one thread
 # (one run a core) unless FRONTIER_JOBS=N says otherwise. A lock keeps one process per
 # run. The binary is copied beside the run at each start, so a rebuild of the repository never
 # changes a running binary; runs.txt says which commit each start ran.
@@ -21,7 +21,7 @@ root=${GRUNDY_RUNS:-$HOME/grundy-runs}
 # RUN → the grundy arguments (paths are relative to the run's directory).
 args_of() {
     case "$1" in
-        grundy35) echo "seq grundy-game --to 34359738368 --all --max-memory 2G --store g35.store --freq f35.txt" ;;
+        grundy35) echo "seq grundy-game --to 34359738368 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store g35.store --freq f35.txt" ;;
         cram7x8) echo "value cram 7x8 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c78.db --max-memory 16G" ;;
         cram6x9) echo "value cram 6x9 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c69.db --max-memory 16G" ;;
         cram5x11) echo "value cram 5x11 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c511.db --max-memory 16G" ;;
