@@ -26,7 +26,7 @@ args_of() {
         cram6x9) echo "value cram 6x9 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c69.db --max-memory 16G" ;;
         cram5x11) echo "value cram 5x11 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c511.db --max-memory 16G" ;;
         cram4x15) echo "census cram:4 --to 15 --jobs ${FRONTIER_JOBS:-1} --max-memory 16G --table c4.db --out c4.csv" ;;
-        cram3x21) echo "census cram:3 --to 21 --max-memory 16G --table c3.db --out c3.csv" ;;
+        cram3x21) echo "census cram:3 --to 21 --jobs ${FRONTIER_JOBS:-1} --max-memory 16G --table c3.db --out c3.csv" ;;
         *) return 1 ;;
     esac
 }

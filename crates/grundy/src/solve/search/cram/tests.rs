@@ -552,7 +552,7 @@ fn the_search_of_the_start_s_options_is_reported_once_the_search_is_long() {
             assert!(!(has && k == cold), "an option of the board's own value {cold}: {line}");
         }
         if expect_some {
-            // The test of the nimber itself searched every open option and found none of it.
+            // The test of the nimber itself, which finds no option of that value, is reported.
             let last = format!("value {cold}:");
             assert!(lines.iter().any(|l| l.contains(&last)), "{lines:?}");
         }
