@@ -214,6 +214,11 @@ pub struct CramConfig {
     /// half: boards solved in seconds say nothing, a run of hours says which question it is
     /// on and how many of the start's options are left for it.
     pub report_start_from: u64,
+    /// Once the search is long (as [`CramConfig::report_start_from`]), the search inside the
+    /// start's option being tested is reported too, at most once in this many seconds (0: each
+    /// of that option's options searched): where a run stands while one option of the start
+    /// takes hours. 60 by default.
+    pub report_inside_every: u64,
 }
 
 impl Default for CramConfig {
@@ -231,6 +236,7 @@ impl Default for CramConfig {
             table_entries: 1 << 24,
             max_states: usize::MAX,
             report_start_from: 1 << 26,
+            report_inside_every: 60,
         }
     }
 }
@@ -276,6 +282,15 @@ pub struct CramStats {
 
 /// The value of an option not known from the table.
 const UNKNOWN: u8 = u8::MAX;
+
+/// Which option of the start is being tested: the value `k` looked for among the start's
+/// options, and this one's place (from 1) among the `open` options the table did not answer.
+#[derive(Clone, Copy, Debug)]
+struct StartOption {
+    k: u8,
+    index: usize,
+    open: usize,
+}
 
 /// One option of the region being searched: its regions are `arena[start..start + len]`.
 #[derive(Clone, Copy)]
@@ -329,6 +344,10 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     killers: Vec<[u64; 2]>,
     /// The value the test generating options looks for (the killer moves' slot).
     seeking: u8,
+    /// The option of the start being tested, while it is, for the report of the search
+    /// inside it ([`CramConfig::report_inside_every`]); and when that was last reported.
+    start_option: Option<StartOption>,
+    inside_reported: Option<std::time::Instant>,
     /// The region database saved every so often during the search (`None`: only when asked,
     /// [`CramSearch::save`]). On a team, only the first thread has one.
     pub autosave: Option<Autosave>,
@@ -392,6 +411,8 @@ impl<T: FactStore> CramSearch<T> {
             database: Vec::new(),
             killers: Vec::new(),
             seeking: 0,
+            start_option: None,
+            inside_reported: None,
             autosave: None,
         }
     }

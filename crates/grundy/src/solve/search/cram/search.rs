@@ -16,7 +16,7 @@
 //!
 //! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\], \[BelingRogalski2020\].
 
-use super::{CramSearch, UNKNOWN};
+use super::{CramSearch, Opt, StartOption, UNKNOWN};
 use crate::error::Result;
 use crate::solve::search::packed_table::FactStore;
 
@@ -255,9 +255,9 @@ impl<T: FactStore> CramSearch<T> {
         // In a parallel search, options another thread is deciding now are left for
         // last (by then their answer is usually in the shared table).
         let mut later = Vec::new();
-        // At the start (depth 1) of a long search, each option searched is reported.
-        let report = self.depth == 1;
-        let open = if report {
+        // For the reports of a long search: the options the table did not answer, at the
+        // start (depth 1) and inside the start's option being tested (depth 2).
+        let open = if self.depth == 1 || (self.depth == 2 && self.start_option.is_some()) {
             self.opts[ob..].iter().filter(|o| o.value == UNKNOWN).count()
         } else {
             0
@@ -272,12 +272,8 @@ impl<T: FactStore> CramSearch<T> {
                 later.push(i);
                 continue;
             }
-            let found = self.sum_has_value(o.start as usize, o.len as usize, k)?;
-            if report {
-                searched += 1;
-                self.report_start(k, searched, open, found);
-            }
-            if found {
+            searched += 1;
+            if self.option_has_value(o, k, searched, open)? {
                 self.opts[i].value = k;
                 self.record_killer(o.domino, k);
                 return Ok(true);
@@ -285,17 +281,38 @@ impl<T: FactStore> CramSearch<T> {
         }
         for i in later {
             let o = self.opts[i];
-            let found = self.sum_has_value(o.start as usize, o.len as usize, k)?;
-            if report {
-                searched += 1;
-                self.report_start(k, searched, open, found);
-            }
-            if found {
+            searched += 1;
+            if self.option_has_value(o, k, searched, open)? {
                 self.opts[i].value = k;
                 return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// Whether option `o` (canonical) has value `k`: the `searched`-th of the `open` options
+    /// [`CramSearch::find_option`] searches, reported at the start and inside the start's
+    /// option being tested once the search is long.
+    fn option_has_value(&mut self, o: Opt, k: u8, searched: usize, open: usize) -> Result<bool> {
+        let at_start = self.depth == 1;
+        if at_start {
+            self.start_option = Some(StartOption {
+                k,
+                index: searched,
+                open,
+            });
+        }
+        let found = self.sum_has_value(o.start as usize, o.len as usize, k);
+        if at_start {
+            self.start_option = None;
+        }
+        let found = found?;
+        if at_start {
+            self.report_start(k, searched, open, found);
+        } else if self.depth == 2 {
+            self.report_inside(k, searched, open, found);
+        }
+        Ok(found)
     }
 
     /// Say how far the search of the start's options for one of value `k` has got, once the
@@ -310,6 +327,33 @@ impl<T: FactStore> CramSearch<T> {
         let what = if found { "has" } else { "does not have" };
         self.control.message(format!(
             "start, looking for an option of value {k}: {searched} of {open} options searched; the last {what} value {k}"
+        ));
+    }
+
+    /// Say where the search inside the start's option being tested stands (see
+    /// [`CramSearch::report_start`]), at most once in
+    /// [`CramConfig::report_inside_every`](super::CramConfig::report_inside_every) seconds:
+    /// `searched` of its `open` options searched for one of value `k` (its largest region's
+    /// test), the last one `found` of value k or not.
+    fn report_inside(&mut self, k: u8, searched: usize, open: usize, found: bool) {
+        let Some(at) = self.start_option else {
+            return;
+        };
+        if self.stats.nodes < self.config.report_start_from || !self.control.observed() {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if self
+            .inside_reported
+            .is_some_and(|last| now.duration_since(last).as_secs() < self.config.report_inside_every)
+        {
+            return;
+        }
+        self.inside_reported = Some(now);
+        let what = if found { "has" } else { "does not have" };
+        self.control.message(format!(
+            "start option {} of {} (tested for value {}): {searched} of its {open} options searched for one of value {k}; the last {what} value {k}",
+            at.index, at.open, at.k
         ));
     }
 }

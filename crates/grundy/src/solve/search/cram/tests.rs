@@ -35,6 +35,7 @@ fn configs() -> Vec<CramConfig> {
             table_entries: 16,
             max_states: usize::MAX,
             report_start_from: 0,
+            report_inside_every: 0,
         },
     ]
 }
@@ -520,11 +521,16 @@ fn the_search_of_the_start_s_options_is_reported_once_the_search_is_long() {
     let cold = CramSearch::for_board(w, h, CramConfig::default())
         .nimber(cells)
         .unwrap();
-    for (from, expect_some) in [(0, true), (u64::MAX, false)] {
+    // (nodes before any report, seconds between reports inside a start option, whether the
+    // start's options are reported, at most how many lines from inside them)
+    for (from, every, expect_some, most_inside) in
+        [(0, 0, true, usize::MAX), (0, 3600, true, 1), (u64::MAX, 0, false, 0)]
+    {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let sink = seen.clone();
         let config = CramConfig {
             report_start_from: from,
+            report_inside_every: every,
             ..CramConfig::default()
         };
         let mut one = CramSearch::for_board(w, h, config);
@@ -535,8 +541,9 @@ fn the_search_of_the_start_s_options_is_reported_once_the_search_is_long() {
         });
         assert_eq!(one.nimber(cells).unwrap(), cold);
         let lines = seen.lock().unwrap().clone();
-        assert_eq!(!lines.is_empty(), expect_some, "{lines:?}");
-        for line in &lines {
+        let (inside, start): (Vec<&String>, Vec<&String>) = lines.iter().partition(|l| l.starts_with("start option "));
+        assert_eq!(!start.is_empty(), expect_some, "{lines:?}");
+        for line in &start {
             // "start, looking for an option of value K: I of N options searched; the last has …"
             let rest = line.strip_prefix("start, looking for an option of value ").unwrap();
             let (k, rest) = rest.split_once(": ").unwrap();
@@ -554,7 +561,32 @@ fn the_search_of_the_start_s_options_is_reported_once_the_search_is_long() {
         if expect_some {
             // The test of the nimber itself, which finds no option of that value, is reported.
             let last = format!("value {cold}:");
-            assert!(lines.iter().any(|l| l.contains(&last)), "{lines:?}");
+            assert!(start.iter().any(|l| l.contains(&last)), "{lines:?}");
+        }
+        // Inside a start option: "start option I of N (tested for value K): J of its M options
+        // searched for one of value T; the last has …", each start option within the start's
+        // count, and every line about a start option before the line that says it was searched.
+        assert!(inside.len() <= most_inside, "{lines:?}");
+        assert_eq!(!inside.is_empty(), expect_some, "{lines:?}");
+        for line in &inside {
+            let rest = line.strip_prefix("start option ").unwrap();
+            let (i, rest) = rest.split_once(" of ").unwrap();
+            let (n, rest) = rest.split_once(" (tested for value ").unwrap();
+            let (k, rest) = rest.split_once("): ").unwrap();
+            let (j, rest) = rest.split_once(" of its ").unwrap();
+            let (m, rest) = rest.split_once(" options searched for one of value ").unwrap();
+            let (t, rest) = rest.split_once("; the last ").unwrap();
+            let [i, n, k, j, m, t]: [usize; 6] = [i, n, k, j, m, t].map(|x| x.parse().unwrap());
+            assert!(1 <= i && i <= n && 1 <= j && j <= m, "{line}");
+            assert!(k <= cold as usize, "{line}");
+            assert!(
+                rest == format!("has value {t}") || rest == format!("does not have value {t}"),
+                "{line}"
+            );
+            // The start option's own line (if any) comes after the lines from inside it.
+            let pos = lines.iter().position(|l| l == *line).unwrap();
+            let done = format!("value {k}: {i} of {n} options searched");
+            assert!(!lines[..pos].iter().any(|l| l.contains(&done)), "{lines:?}");
         }
     }
 }
