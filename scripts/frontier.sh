@@ -70,7 +70,8 @@ status() {
         tail -n 1 "$dir/runs.txt" 2>/dev/null || true
         # The last line of grundy's (progress is drawn with carriage returns; the lines of
         # /usr/bin/time -v start with a tab).
-        tr '\r' '\n' <"$dir/err.txt" 2>/dev/null | grep -v '^[[:space:]]*$\|^\s' | tail -n 1 || true
+        [ -f "$dir/err.txt" ] || continue
+        tr '\r' '\n' <"$dir/err.txt" | grep -v '^[[:space:]]*$\|^\s' | tail -n 1 || true
     done
 }
 
