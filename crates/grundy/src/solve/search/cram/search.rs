@@ -321,13 +321,20 @@ impl<T: FactStore> CramSearch<T> {
     /// last one `found` of value k or not. A long search (7×8: hours) has no ETA, but this says
     /// which question it is on and how many of the start's options are left for it.
     fn report_start(&self, k: u8, searched: usize, open: usize, found: bool) {
-        if self.stats.nodes < self.config.report_start_from || !self.control.observed() {
+        if !self.long_and_observed() {
             return;
         }
         let what = if found { "has" } else { "does not have" };
         self.control.message(format!(
             "start, looking for an option of value {k}: {searched} of {open} options searched; the last {what} value {k}"
         ));
+    }
+
+    /// Whether the reports of the start are due: this thread has searched
+    /// [`CramConfig::report_start_from`](super::CramConfig::report_start_from) nodes and someone
+    /// listens.
+    fn long_and_observed(&self) -> bool {
+        self.stats.nodes >= self.config.report_start_from && self.control.observed()
     }
 
     /// Say where the search inside the start's option being tested stands (see
@@ -339,7 +346,7 @@ impl<T: FactStore> CramSearch<T> {
         let Some(at) = self.start_option else {
             return;
         };
-        if self.stats.nodes < self.config.report_start_from || !self.control.observed() {
+        if !self.long_and_observed() {
             return;
         }
         let now = std::time::Instant::now();
