@@ -29,7 +29,10 @@
 //! bound by the loads (L2 at 10^6 heaps of `u16`). So the rare splits of up to 4 heaps are
 //! marked together where the rules allow it ([`mark_rare_splits_batch`]: the values of the
 //! heaps m, m + 1, … are neighbours): 0.007 to 10^6 on one thread 23.9 → 19.7 s of CPU
-//! (docs/performance-notes.md, session 11).
+//! (docs/performance-notes.md, session 11). The batch's tables are indexed as arrays of 2^16
+//! bytes (no bounds check) and the K cells of a rare heap are tested for escapes at once
+//! ([`mark_run`]): Grundy's game on disk to 2·10^7 heaps 58.0 → 49.0 s of CPU, to 6·10^7
+//! 200 → 177 s (session 30).
 
 use super::State;
 use super::hunt::{Front, Wanted, candidates, fronts, hunt};
@@ -51,16 +54,16 @@ impl State<'_> {
         }
         self.mark_small_options(g, n);
         let unequal = self.rules.unequal;
-        // One thread, heap after heap: the rare splits of heap n + j (j < 4) are marked beside
+        // One thread, heap after heap: the rare splits of heap n + j (j < BATCH) are marked beside
         // those of heap n (`mark_rare_splits_batch`), where the values g(m − r), …,
         // g(m + j − r) are neighbours, for every rare r whose part m + j − r is below n. The
-        // rest, marked by heap n + j itself: the rare r ≤ 3 − i of a split removing i (their
+        // rest, marked by heap n + j itself: the rare r < BATCH − i of a split removing i (their
         // part may be heap n or later) and the rare heaps found from heap n on. Either this
         // heap's were marked so, or this heap marks its own and the next ones'.
         let len = self.seen.len();
-        let premarked = far.is_none() && self.next_heaps.contains(&n) && self.next_seen.len() == 3 * len;
+        let premarked = far.is_none() && self.next_heaps.contains(&n) && self.next_seen.len() == (BATCH - 1) * len;
         let batch = if far.is_none() && !premarked && self.splits.iter().all(|&i| n >= i + 2) {
-            4.min(self.next_checkpoint - n)
+            BATCH.min(self.next_checkpoint - n)
         } else {
             1
         };
@@ -80,8 +83,8 @@ impl State<'_> {
             (n, batch)
         };
         if batch > 1 {
-            if self.next_seen.len() != 3 * len {
-                self.next_seen = vec![0; 3 * len];
+            if self.next_seen.len() != (BATCH - 1) * len {
+                self.next_seen = vec![0; (BATCH - 1) * len];
             }
             for table in self.next_seen.chunks_exact_mut(len).take(batch - 1) {
                 table[..bound].fill(0);
@@ -96,7 +99,7 @@ impl State<'_> {
                 match batch {
                     2 => mark_rare_splits_batch::<S, 2>(seen, next, rare, g, m, unequal),
                     3 => mark_rare_splits_batch::<S, 3>(seen, next, rare, g, m, unequal),
-                    _ => mark_rare_splits_batch::<S, 4>(seen, next, rare, g, m, unequal),
+                    _ => mark_rare_splits_batch::<S, BATCH>(seen, next, rare, g, m, unequal),
                 }
             }
             self.next_heaps = n + 1..n + batch;
@@ -292,6 +295,11 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     let middle = |r: usize| unequal && 2 * r >= m && 2 * r < m + K;
     let lo = m - last as usize;
     if let Some(cells) = g.exact(lo, m + K - 1 - first as usize) {
+        if let Some(mut t) = batch_tables::<K>(seen, next) {
+            // One run without escapes: `mark_run` over all of it.
+            mark_run(&mut t, rare, g, m, lo, cells, u32::MAX, unequal);
+            return;
+        }
         for &(r, x) in rare {
             let r = r as usize;
             if middle(r) {
@@ -309,6 +317,23 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     }
     // An escaped heap in the window, or a store on disk: run by run as in `mark_rare_splits`
     // (r increases, so b = m − r decreases), an escaped cell through `Cells::at`.
+    if let Some(mut t) = batch_tables::<K>(seen, next) {
+        let mut i = 0;
+        while i < rare.len() {
+            let (r0, x0) = rare[i];
+            let Some((start, cells, escape)) = g.piece(m - r0 as usize) else {
+                i += 1;
+                one_by_one_fixed(&mut t, g, m, r0 as usize, x0, unequal);
+                continue;
+            };
+            // rare[i..j]: the rare r whose cell m − r is in this run (r ≤ m − start).
+            let j = i + rare[i..].partition_point(|&(r, _)| r as usize + start <= m);
+            mark_run(&mut t, &rare[i..j], g, m, start, cells, escape, unequal);
+            i = j;
+        }
+        return;
+    }
+    // Tables of another length (values past 2^15): the same, indexed through `wrap`.
     let mut i = 0;
     while i < rare.len() {
         let (r0, x0) = rare[i];
@@ -317,14 +342,11 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
             one_by_one(seen, next, r0 as usize, x0);
             continue;
         };
+        let j = i + rare[i..].partition_point(|&(r, _)| r as usize + start <= m);
         let end = start + cells.len();
-        while let Some(&(r, x)) = rare.get(i) {
+        for &(r, x) in &rare[i..j] {
             let r = r as usize;
             let b = m - r;
-            if b < start {
-                break;
-            }
-            i += 1;
             if b + K > end || middle(r) {
                 one_by_one(seen, next, r, x);
                 continue;
@@ -341,8 +363,95 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
                 }
             }
         }
+        i = j;
     }
 }
+
+/// The length of the marking tables the fast loops of [`mark_rare_splits_batch`] index without
+/// a bounds check (a `u16` index into an array of this length): every table is this long
+/// unless a game's values pass 2^15 (see `State::clear_bits`).
+const TABLE: usize = 1 << 16;
+
+/// The marking tables of heaps m, …, m + K − 1 of a batch (`seen`, then the tables of `next`)
+/// as arrays of [`TABLE`] bytes, when `seen` is that long.
+fn batch_tables<'a, const K: usize>(seen: &'a mut [u8], next: &'a mut [u8]) -> Option<[&'a mut [u8; TABLE]; K]> {
+    let mut first = Some(<&mut [u8; TABLE]>::try_from(seen).ok()?);
+    let mut rest = next.chunks_exact_mut(TABLE);
+    Some(std::array::from_fn(|j| {
+        if j == 0 {
+            first.take().expect("the first table once")
+        } else {
+            rest.next()
+                .and_then(|t| t.try_into().ok())
+                .expect("K − 1 tables in `next`")
+        }
+    }))
+}
+
+/// The splits r + (m + j − r) of heaps m + j, j < K, for one rare r of value x, through
+/// [`Cells::at`] (the equal split left out with `unequal`).
+fn one_by_one_fixed<S: Cells, const K: usize>(
+    t: &mut [&mut [u8; TABLE]; K],
+    g: &S,
+    m: usize,
+    r: usize,
+    x: u32,
+    unequal: bool,
+) {
+    for (j, table) in t.iter_mut().enumerate() {
+        if unequal && m + j == 2 * r {
+            continue;
+        }
+        table[(x ^ g.at(m + j - r)) as u16 as usize] = 1;
+    }
+}
+
+/// The splits of [`mark_rare_splits_batch`] for the rare heaps `rare` whose cell m − r lies in
+/// the run `cells` of heaps from `start` (escape: the least cell that stands for a value read
+/// through [`Cells::at`]): the K cells of each are read at once and marked without bounds
+/// checks; a rare r whose K cells leave the run, or hold an escape, or that is the middle of a
+/// heap m + j (with `unequal`) goes through [`one_by_one_fixed`]. Values below [`TABLE`]
+/// index the tables exactly (`State::clear_bits` makes the tables longer than twice the
+/// largest value).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn mark_run<S: Cells, const K: usize>(
+    t: &mut [&mut [u8; TABLE]; K],
+    rare: &[(u32, u32)],
+    g: &S,
+    m: usize,
+    start: usize,
+    cells: &[S::Cell],
+    escape: u32,
+    unequal: bool,
+) {
+    // Rare r with m ≤ 2r < m + K are the middle of a heap of the batch.
+    let (mid, span) = if unequal {
+        (m.div_ceil(2), (m + K - 1) / 2 + 1 - m.div_ceil(2))
+    } else {
+        (usize::MAX, 0)
+    };
+    let top = m - start;
+    for &(r, x) in rare {
+        let r = r as usize;
+        let b = top - r;
+        let run: Option<&[S::Cell; K]> = cells.get(b..b + K).and_then(|c| c.try_into().ok());
+        match run {
+            Some(run) if r.wrapping_sub(mid) >= span && run.iter().all(|&c| c.into() < escape) => {
+                for (table, &c) in t.iter_mut().zip(run) {
+                    table[(x ^ c.into()) as u16 as usize] = 1;
+                }
+            }
+            _ => one_by_one_fixed(t, g, m, r, x, unequal),
+        }
+    }
+}
+
+/// The heaps whose rare splits are marked together by [`mark_rare_splits_batch`] (at most;
+/// fewer before a checkpoint). Eight instead of four measured the same within the noise
+/// (Grundy's game to 2·10^7 heaps on disk, five runs each: 47.1 s against 48.2 s of CPU), so
+/// the batch stays at four and its tables at three beside `seen`.
+const BATCH: usize = 4;
 
 pub(crate) use super::code::MASK_BITS;
 
