@@ -33,7 +33,9 @@
 //! a slice; a run of the fast loops across two pages goes through the per-value path. Grundy's
 //! game to 10^8: 1.3× the CPU of the in-memory store (docs/records.md, issue 33).
 //! Memory: the cache (from the memory budget: a quarter of it, at least 8 pages) and the escape
-//! table (12 bytes an escaped heap; escaped heaps may be at most one in 64). The page
+//! table (12 bytes an escaped heap; escaped heaps may be at most one in 64), found by heap
+//! through a look-up of 8 bytes per 2^16 heaps (Grundy's game to 6.6·10^9: 1.0 M escaped heaps;
+//! a binary search of the whole table was 7 % of the run, session 31). The page
 //! checksums: 8 bytes a page in the index. Opening reads every saved page once.
 
 use super::TakeBreak;
@@ -88,6 +90,10 @@ const MAGIC: &[u8] = b"grundy value store 1\n";
 const INDEX_MAGIC: &[u8] = b"grundy value store index 1\n";
 /// Bytes before the first page of the values file.
 const HEADER: u64 = 4096;
+/// log2 of the heaps of a bucket of the escape table's look-up ([`Paged::high_value`]): 2^16
+/// (8 bytes a bucket, 4 MB at 2^35 heaps; Grundy's game past 6·10^9 has about 10 escaped heaps
+/// a bucket); 2^10 in tests, so that their small stores have many buckets.
+const BUCKET_SHIFT: u32 = if cfg!(test) { 10 } else { 16 };
 /// The most heaps a store holds (2^40 + 1: heaps 0..=2^40).
 pub const MAX_STORE_HEAPS: u64 = 1 << 40;
 
@@ -153,6 +159,10 @@ pub struct Paged {
     /// (heap, value) of the heaps whose value is 255 or more (their byte is [`ESCAPE`]), in
     /// increasing heap order.
     high: Vec<(u64, u32)>,
+    /// high_from[b]: the entries of `high` below heap b·2^[`BUCKET_SHIFT`], for every bucket b
+    /// up to the last heap's: an escaped heap is looked up in its bucket's few entries, not by
+    /// a binary search of the whole table (millions of entries past 10^9 heaps, cache misses).
+    high_from: Vec<usize>,
     resident: AtomicUsize,
     budget: usize,
     /// Why the values cannot be trusted any more (a page read back damaged, a read or write
@@ -271,6 +281,7 @@ impl Paged {
             sums: Vec::new(),
             tail: Vec::with_capacity(page),
             high: Vec::new(),
+            high_from: vec![0],
             resident: AtomicUsize::new(0),
             budget: budget.max(2),
             failure: OnceLock::new(),
@@ -434,6 +445,11 @@ impl Paged {
         self.used = (0..full).map(|_| AtomicU32::new(0)).collect();
         self.sums = sums;
         self.tail.extend_from_slice(&tail);
+        // As `push` leaves it: an entry for every bucket with a heap (one when empty).
+        let buckets = heaps.saturating_sub(1) >> BUCKET_SHIFT;
+        self.high_from = (0..=buckets)
+            .map(|b| high.partition_point(|&(h, _)| h < b << BUCKET_SHIFT))
+            .collect();
         self.high = high;
         self.saved = heaps;
         Ok(Meta {
@@ -585,11 +601,21 @@ impl Paged {
 
     #[cold]
     fn high_value(&self, n: usize) -> u32 {
-        let i = self
-            .high
+        let (from, to) = self.bucket(n);
+        let i = self.high[from..to]
             .binary_search_by_key(&(n as u64), |&(h, _)| h)
             .expect("an escaped heap is in the table");
-        self.high[i].1
+        self.high[from + i].1
+    }
+
+    /// The entries of `high` in heap n's bucket (n < len).
+    #[inline]
+    fn bucket(&self, n: usize) -> (usize, usize) {
+        let b = n >> BUCKET_SHIFT;
+        (
+            self.high_from[b],
+            self.high_from.get(b + 1).copied().unwrap_or(self.high.len()),
+        )
     }
 
     /// The bytes of heaps lo..=hi when they lie in one page that is in memory.
@@ -741,7 +767,8 @@ impl Paged {
     /// The bytes of lo..=hi, when they lie in one page in memory and none is escaped.
     pub(super) fn exact(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         let run = self.run(lo, hi)?;
-        let next = self.high.partition_point(|&(h, _)| h < lo as u64);
+        let (from, to) = self.bucket(lo);
+        let next = from + self.high[from..to].partition_point(|&(h, _)| h < lo as u64);
         match self.high.get(next) {
             Some(&(h, _)) if h <= hi as u64 => None,
             _ => Some(run),
@@ -768,6 +795,10 @@ impl Paged {
     }
     /// Append g(len) = v (which fits).
     pub(super) fn push(&mut self, v: u32) {
+        let n = self.len();
+        if n > 0 && n & ((1 << BUCKET_SHIFT) - 1) == 0 {
+            self.high_from.push(self.high.len());
+        }
         if v >= u32::from(ESCAPE) {
             self.high.push((self.len() as u64, v));
         }
@@ -781,5 +812,101 @@ impl Paged {
     /// Why the values can no longer be trusted, if they cannot.
     pub(super) fn failure(&self) -> Option<Error> {
         self.failure.get().cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The escaped values are read back through the buckets of their look-up as they were
+    /// pushed, in the store being written and in the store reopened from its file, saved at
+    /// every kind of length (a bucket's first heap, its last, in between); `exact` sees every
+    /// escaped heap of a run.
+    #[test]
+    fn escaped_values_are_found_in_their_buckets() {
+        let dir = std::env::temp_dir().join(format!("grundy-paged-tests-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let rules = TakeBreak::new(vec![0, 3], false);
+        let bucket = 1usize << BUCKET_SHIFT;
+        for (case, heaps) in [
+            1,
+            2,
+            bucket - 1,
+            bucket,
+            bucket + 1,
+            5 * bucket,
+            9 * bucket + 77,
+            3 * 4096 + 5,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let file = StoreFile {
+                page: 4096,
+                cache_pages: Some(2),
+                ..StoreFile::new(dir.join(format!("escaped-{case}")))
+            };
+            let _ = std::fs::remove_file(&file.path);
+            let _ = std::fs::remove_file(file.index_path());
+            let control = Control::new();
+            let (mut store, meta) = Paged::open(&file, &rules, &control).unwrap();
+            assert!(meta.is_none());
+            let mut next = crate::xorshift(case as u64 + 1);
+            let mut values = Vec::with_capacity(heaps);
+            for _ in 0..heaps {
+                let x = next();
+                let v = if x.is_multiple_of(97) {
+                    255 + (x >> 40) as u32 % 300
+                } else {
+                    (x >> 32) as u32 % 255
+                };
+                let v = if store.fits(v) { v } else { v % 255 };
+                store.push(v);
+                values.push(v);
+            }
+            let check = |store: &Paged, what: &str| {
+                assert_eq!(store.len(), heaps, "{what}");
+                for (n, &v) in values.iter().enumerate() {
+                    assert_eq!(store.at(n), v, "{what}: heap {n}");
+                }
+                for lo in (0..heaps).step_by(61) {
+                    let hi = (lo + 63).min(heaps - 1);
+                    let escaped = values[lo..=hi].iter().any(|&v| v >= u32::from(ESCAPE));
+                    if let Some(run) = store.exact(lo, hi) {
+                        assert!(!escaped, "{what}: heaps {lo}..={hi}");
+                        assert_eq!(run.len(), hi - lo + 1, "{what}");
+                    } else {
+                        assert!(escaped || store.run(lo, hi).is_none(), "{what}: heaps {lo}..={hi}");
+                    }
+                }
+            };
+            check(&store, &format!("heaps {heaps}, written"));
+            let max = values.iter().copied().max().unwrap_or(0);
+            let meta = Meta {
+                heaps: heaps as u64,
+                sparse: false,
+                mask: 0,
+                twist: false,
+                next_checkpoint: (heaps as u64).next_power_of_two().max(64),
+                max,
+            };
+            store.save(&meta).unwrap();
+            drop(store);
+            let (mut store, saved) = Paged::open(&file, &rules, &control).unwrap();
+            assert_eq!(saved, Some(meta));
+            check(&store, &format!("heaps {heaps}, reopened"));
+            // Pushed on from the reopened store, the buckets go on as in one run.
+            for k in 0..bucket + 3 {
+                let v = if k % 50 == 7 && store.fits(300) { 300 } else { 9 };
+                store.push(v);
+                values.push(v);
+            }
+            for (n, &v) in values.iter().enumerate() {
+                assert_eq!(store.at(n), v, "heaps {heaps}, pushed on: heap {n}");
+            }
+            let _ = std::fs::remove_file(&file.path);
+            let _ = std::fs::remove_file(file.index_path());
+        }
     }
 }
