@@ -64,8 +64,7 @@ impl Wanted {
         let odd = (0..8u32).fold(0u8, |b, j| b | (u8::from(parity(j & mask)) << j));
         let want_of = |p: bool| if parities[usize::from(p)] { 0xffu8 } else { 0 };
         let (want_even, want_odd) = (want_of(false), want_of(true));
-        let end_len = end as usize;
-        for (k, chunk) in seen[..end_len].chunks(8).enumerate() {
+        for (k, chunk) in seen[..end as usize].chunks(8).enumerate() {
             let unmarked = chunk
                 .iter()
                 .enumerate()

@@ -800,7 +800,7 @@ impl Paged {
             self.high_from.push(self.high.len());
         }
         if v >= u32::from(ESCAPE) {
-            self.high.push((self.len() as u64, v));
+            self.high.push((n as u64, v));
         }
         self.tail.push(v.min(u32::from(ESCAPE)) as u8);
         if self.tail.len() == self.page() {
