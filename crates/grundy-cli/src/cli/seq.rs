@@ -139,7 +139,7 @@ fn run_with(
     if let Some(stream) = &stream {
         let outer = control.clone();
         let stream = Arc::clone(stream);
-        control = outer.quiet().with_observer(move |e: &Event| match e {
+        control = outer.quiet().with_values().with_observer(move |e: &Event| match e {
             Event::Values { first, values } => {
                 let mut s = stream.lock().unwrap_or_else(|e| e.into_inner());
                 if s.write(*first, values).is_err() {
@@ -579,10 +579,7 @@ fn text(r: &Report) -> String {
     let to = r.values.to();
     if to > TEXT_TABLE_UP_TO {
         // The largest value computed (the rest, read off a proved period, are not scanned).
-        let max = (0..r.computed.0.min(to + 1))
-            .map(|n| r.values.get(n))
-            .max()
-            .unwrap_or(0);
+        let max = r.values.seq.largest_computed();
         return format!(
             "{}\nlargest value {max}; the table has {} entries: write it with --csv FILE or --json\n",
             summary(r),

@@ -252,6 +252,15 @@ impl Sequence {
         self.computed.values.escaped() as u64
     }
 
+    /// The largest value computed one by one up to heap `to` (those read off a proved period
+    /// repeat earlier ones). A store with an escape table answers from the table, without
+    /// reading every heap.
+    pub fn largest_computed(&self) -> u64 {
+        let values = &self.computed.values;
+        let end = usize::try_from(self.to.saturating_add(1)).map_or(values.len(), |e| e.min(values.len()));
+        u64::from(values.largest(end))
+    }
+
     /// The values computed one by one (the rest, if any, were read off the proved period).
     pub fn computed_heaps(&self) -> u64 {
         self.computed.values.len() as u64

@@ -535,7 +535,7 @@ impl<'a> State<'a> {
             if report && poll {
                 self.options.control.progress("heaps", n as u64, Some(to as u64 + 1));
             }
-            if n >= self.streamed + STREAM_EVERY && self.options.control.observed() {
+            if n >= self.streamed + STREAM_EVERY && self.options.control.wants_values() {
                 // At most 2^16 values an event: a run resumed after 2^33 heaps sends them all
                 // first, which in one event would be 64 GB.
                 while self.streamed < n {
@@ -687,18 +687,21 @@ impl<'a> State<'a> {
     /// rare list's index) sets `fault`, which stops the run with the values so far.
     fn rare_of<S: Cells>(&mut self, g: &S) -> Vec<(u32, u32)> {
         let mut rare = Vec::new();
-        for r in 1..g.len() {
-            let v = g.at(r);
-            if self.is_rare(r, v) {
-                match u32::try_from(r) {
-                    Ok(r) => rare.push((r, v)),
-                    Err(_) => {
-                        self.fault = Some(rare_too_far(r));
-                        break;
-                    }
+        g.scan(1, |a, v| {
+            if !self.is_rare(a, v) {
+                return true;
+            }
+            match u32::try_from(a) {
+                Ok(a) => {
+                    rare.push((a, v));
+                    true
+                }
+                Err(_) => {
+                    self.fault = Some(rare_too_far(a));
+                    false
                 }
             }
-        }
+        });
         rare
     }
 
@@ -775,9 +778,12 @@ fn sparse_pays_wide(rare: usize, recent_rare: usize, len: usize) -> bool {
 
 /// The rare heaps a ≥ `from` of `g` under `mask` and `twist`.
 fn rare_since<S: Store>(g: &S, mask: u32, twist: bool, from: usize) -> usize {
-    (from.max(1)..g.len())
-        .filter(|&a| parity(g.at(a) & mask) == (twist && a & 1 == 1))
-        .count()
+    let mut count = 0;
+    g.scan(from.max(1), |a, v| {
+        count += usize::from(parity(v & mask) == (twist && a & 1 == 1));
+        true
+    });
+    count
 }
 
 /// The least period the Guy–Smith theorem proves on `g` (see [`guy_smith`]), for rules it

@@ -774,6 +774,58 @@ impl Paged {
             _ => Some(run),
         }
     }
+    /// The largest of g(0..end), end ≤ len: read off the escape table when a heap below `end`
+    /// is escaped (every escaped value is above every byte), else the largest byte. With an
+    /// escaped heap it costs a search of the table, not a read of the file (8.7·10^9 heaps
+    /// took minutes).
+    pub(super) fn largest(&self, end: usize) -> u32 {
+        let below = self.high.partition_point(|&(h, _)| h < end as u64);
+        match self.high[..below].iter().map(|&(_, v)| v).max() {
+            Some(v) => v,
+            None => {
+                let mut max = 0;
+                self.scan(0, |a, v| {
+                    max = max.max(v);
+                    a + 1 < end
+                });
+                if end == 0 { 0 } else { max }
+            }
+        }
+    }
+    /// `f(a, g(a))` for each heap a of `from..len`, in order, while `f` returns true. Each page
+    /// is read once: from the cache when it is there, else from the file into one buffer
+    /// (checked against its checksum, as every read), without filling the cache: a pass over
+    /// the whole store goes at the speed of the disk, not heap by heap through a full cache.
+    pub(super) fn scan(&self, from: usize, mut f: impl FnMut(usize, u32) -> bool) {
+        let mut n = from;
+        while n < self.len() {
+            let buf;
+            let p = n >> self.shift;
+            let first = p << self.shift;
+            let page: &[u8] = if p < self.pages.len() {
+                match self.pages[p].get() {
+                    Some(page) => page,
+                    None => {
+                        buf = self.read_page(p);
+                        &buf
+                    }
+                }
+            } else {
+                &self.tail
+            };
+            for (k, &b) in page.iter().enumerate().skip(n - first) {
+                let v = if b < ESCAPE {
+                    u32::from(b)
+                } else {
+                    self.high_value(first + k)
+                };
+                if !f(first + k, v) {
+                    return;
+                }
+            }
+            n = first + page.len();
+        }
+    }
     /// The bytes of lo..=hi (escaped ones as [`ESCAPE`]), when they lie in one page in memory.
     pub(super) fn bytes(&self, lo: usize, hi: usize) -> Option<&[u8]> {
         self.run(lo, hi)
@@ -869,6 +921,26 @@ mod tests {
                 assert_eq!(store.len(), heaps, "{what}");
                 for (n, &v) in values.iter().enumerate() {
                     assert_eq!(store.at(n), v, "{what}: heap {n}");
+                }
+                for from in [0, 1, heaps / 2, heaps - 1, heaps, heaps + 3] {
+                    let mut seen = Vec::new();
+                    store.scan(from, |a, v| {
+                        seen.push((a, v));
+                        true
+                    });
+                    let want: Vec<_> = values.iter().copied().enumerate().skip(from).collect();
+                    assert_eq!(seen, want, "{what}: the scan from heap {from}");
+                }
+                let mut count = 0;
+                store.scan(0, |_, _| {
+                    count += 1;
+                    count < 5
+                });
+                assert_eq!(count, heaps.min(5), "{what}: the scan goes on after false");
+                let mut max = 0;
+                for end in 0..=heaps {
+                    assert_eq!(store.largest(end), max, "{what}: g(0..{end})");
+                    max = max.max(values.get(end).copied().unwrap_or(0));
                 }
                 for lo in (0..heaps).step_by(61) {
                     let hi = (lo + 63).min(heaps - 1);

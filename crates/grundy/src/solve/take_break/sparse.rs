@@ -467,15 +467,19 @@ pub(super) fn best_mask<S: Store>(g: &S) -> (u32, bool, usize) {
         return (0, false, g.len());
     }
     let low = (1u32 << MASK_BITS) - 1;
-    let mut max = 0u32;
-    for a in 1..g.len() {
-        max = max.max(g.at(a) & low);
-    }
-    // hist[p][v]: heaps a ≥ 1 of parity p with value v (low bits).
-    let mut hist = [vec![0i64; 1 << value_bits(max)], vec![0i64; 1 << value_bits(max)]];
-    for a in 1..g.len() {
-        hist[a & 1][(g.at(a) & low) as usize] += 1;
-    }
+    // hist[p][v]: heaps a ≥ 1 of parity p with value v (low bits), grown to the largest value
+    // seen (one pass over a store on disk, not two).
+    let mut hist = [vec![0i64; 2], vec![0i64; 2]];
+    g.scan(1, |a, v| {
+        let v = (v & low) as usize;
+        if v >= hist[0].len() {
+            let size = 1 << value_bits(v as u32);
+            hist[0].resize(size, 0);
+            hist[1].resize(size, 0);
+        }
+        hist[a & 1][v] += 1;
+        true
+    });
     best_mask_of(hist)
 }
 
