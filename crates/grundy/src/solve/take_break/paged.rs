@@ -785,10 +785,12 @@ impl Paged {
             None => {
                 let mut max = 0;
                 self.scan(0, |a, v| {
-                    max = max.max(v);
+                    if a < end {
+                        max = max.max(v);
+                    }
                     a + 1 < end
                 });
-                if end == 0 { 0 } else { max }
+                max
             }
         }
     }

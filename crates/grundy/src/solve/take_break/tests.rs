@@ -217,15 +217,21 @@ fn escaped_bytes_equal_the_definition_and_widen_when_common() {
     assert_eq!(c.values.width(), 2);
 }
 
+/// Grundy's game to 1500: its values, as bytes, and the lowest escape that leaves at most 16
+/// heaps escaped (so that the side table holds its largest values).
+fn grundy_with_low_escape() -> (Vec<u32>, Vec<u8>, u8) {
+    let r = reference(&TakeBreak::new(vec![4], true), 1500);
+    let (escape, _) = low_escape(&r);
+    let bytes = r.iter().map(|&v| v as u8).collect();
+    (r, bytes, escape)
+}
+
 /// The largest of g(0..end), read off the escape table when a heap below `end` is escaped,
 /// equals the largest by a scan, at every `end`, in every storage (the escape lowered so that
 /// the side table holds Grundy's game's largest values, and one lower).
 #[test]
 fn the_largest_value_equals_the_scan() {
-    let grundy = TakeBreak::new(vec![4], true);
-    let r = reference(&grundy, 1500);
-    let (escape, _) = low_escape(&r);
-    let bytes: Vec<u8> = r.iter().map(|&v| v as u8).collect();
+    let (r, bytes, escape) = grundy_with_low_escape();
     for (case, values) in [
         Values::U8(bytes.clone()),
         Values::Escaped(Escaped::from_bytes(bytes.clone(), escape)),
@@ -248,10 +254,7 @@ fn the_largest_value_equals_the_scan() {
 /// escaped ones included, and stops when asked.
 #[test]
 fn a_scan_visits_each_heap_in_order() {
-    let grundy = TakeBreak::new(vec![4], true);
-    let r = reference(&grundy, 1500);
-    let (escape, _) = low_escape(&r);
-    let bytes: Vec<u8> = r.iter().map(|&v| v as u8).collect();
+    let (r, bytes, escape) = grundy_with_low_escape();
     fn visits<S: Cells>(g: &S, from: usize) -> Vec<(usize, u32)> {
         let mut seen = Vec::new();
         g.scan(from, |a, v| {
