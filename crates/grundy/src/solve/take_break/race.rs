@@ -2,7 +2,7 @@
 //!
 //! The two ways: the pipeline (`blocks.rs`: the far part of the next block on the pool while
 //! this block is finished) and heap after heap on the calling thread (`sparse.rs`, whose rare
-//! splits are marked for up to 4 heaps at once). Which is faster depends on the code and on the
+//! splits are marked for up to 8 heaps at once). Which is faster depends on the code and on the
 //! machine: the pipeline pays when the rare splits are most of a heap's work (0.014, 0.172: two
 //! thousand rare heaps and more), and costs when the search for rare candidates is (0.167, 59
 //! rare heaps: 0.65 s on one thread against 1.08 s of wall time on two to 2^20), and when the

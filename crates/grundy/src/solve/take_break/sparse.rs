@@ -36,7 +36,7 @@
 
 use super::State;
 use super::hunt::{Front, Wanted, candidates, fronts, hunt};
-use super::values::{Cells, Store};
+use super::values::{Cell, Cells, Store};
 use crate::solve::xor_pairs::Kernels;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -62,8 +62,11 @@ impl State<'_> {
         // heap's were marked so, or this heap marks its own and the next ones'.
         let len = self.seen.len();
         let premarked = far.is_none() && self.next_heaps.contains(&n) && self.next_seen.len() == (BATCH - 1) * len;
+        // A whole batch, or before a checkpoint at most 4 (the sizes `mark_rare_splits_batch`
+        // is built for: 2, 3, 4 and BATCH).
         let batch = if far.is_none() && !premarked && self.splits.iter().all(|&i| n >= i + 2) {
-            BATCH.min(self.next_checkpoint - n)
+            let room = self.next_checkpoint - n;
+            if room >= BATCH { BATCH } else { room.min(4) }
         } else {
             1
         };
@@ -99,6 +102,7 @@ impl State<'_> {
                 match batch {
                     2 => mark_rare_splits_batch::<S, 2>(seen, next, rare, g, m, unequal),
                     3 => mark_rare_splits_batch::<S, 3>(seen, next, rare, g, m, unequal),
+                    4 => mark_rare_splits_batch::<S, 4>(seen, next, rare, g, m, unequal),
                     _ => mark_rare_splits_batch::<S, BATCH>(seen, next, rare, g, m, unequal),
                 }
             }
@@ -412,7 +416,7 @@ fn one_by_one_fixed<S: Cells, const K: usize>(
 /// checks; a rare r whose K cells leave the run, or hold an escape, or that is the middle of a
 /// heap m + j (with `unequal`) goes through [`one_by_one_fixed`]. Values below [`TABLE`]
 /// index the tables exactly (`State::clear_bits` makes the tables longer than twice the
-/// largest value).
+/// largest value). Cells stored as bytes go through [`mark_byte_run`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn mark_run<S: Cells, const K: usize>(
@@ -432,6 +436,22 @@ fn mark_run<S: Cells, const K: usize>(
         (usize::MAX, 0)
     };
     let top = m - start;
+    if let Some(bytes) = S::Cell::bytes(cells)
+        && K <= 8
+    {
+        // rare[..full]: runs past the end of `bytes` (b + K > len, r ascending);
+        // rare[low..high]: the middles.
+        let full = rare.partition_point(|&(r, _)| r as usize + bytes.len() < top + K);
+        let low = full.max(rare.partition_point(|&(r, _)| (r as usize) < mid));
+        let high = low.max(rare.partition_point(|&(r, _)| (r as usize) < mid.saturating_add(span)));
+        for &(r, x) in rare[..full].iter().chain(&rare[low..high]) {
+            one_by_one_fixed(t, g, m, r as usize, x, unequal);
+        }
+        for part in [&rare[full..low], &rare[high..]] {
+            mark_byte_run(t, part, g, m, top, bytes, escape, unequal);
+        }
+        return;
+    }
     for &(r, x) in rare {
         let r = r as usize;
         let b = top - r;
@@ -447,11 +467,65 @@ fn mark_run<S: Cells, const K: usize>(
     }
 }
 
+/// [`mark_run`] over cells stored as bytes, for rare r whose K ≤ 8 cells `bytes[top − r..]`
+/// lie in `bytes` and that are no heap's middle: the K bytes of each are read as one word,
+/// tested for an escape at once ([`any_escaped`]; a run with one goes through
+/// [`one_by_one_fixed`]) and marked byte by byte (the loop's branches were a third of its
+/// instructions, session 33).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn mark_byte_run<S: Cells, const K: usize>(
+    t: &mut [&mut [u8; TABLE]; K],
+    rare: &[(u32, u32)],
+    g: &S,
+    m: usize,
+    top: usize,
+    bytes: &[u8],
+    escape: u32,
+    unequal: bool,
+) {
+    let add = escape_add(escape);
+    for &(r, x) in rare {
+        let b = top - r as usize;
+        let mut run = [0u8; 8];
+        run[..K].copy_from_slice(&bytes[b..b + K]);
+        let w = u64::from_le_bytes(run);
+        if any_escaped(w, add) {
+            one_by_one_fixed(t, g, m, r as usize, x, unequal);
+            continue;
+        }
+        for (j, table) in t.iter_mut().enumerate() {
+            table[(x ^ (w >> (8 * j)) as u32 & 0xff) as u16 as usize] = 1;
+        }
+    }
+}
+
+/// What [`any_escaped`] adds to each byte for the escape `escape`: 256 − escape, so that a
+/// byte is at least the escape exactly when the sum reaches 256 (0 for an escape past every
+/// byte: no byte is).
+fn escape_add(escape: u32) -> u64 {
+    256u64.saturating_sub(u64::from(escape)) * 0x0001_0001_0001_0001
+}
+
+/// Whether a byte of `w` is at least the escape whose [`escape_add`] is `add`. Even and odd
+/// bytes are widened into 16-bit lanes and the addend added to each: a lane reaches 256 (bit
+/// 8) exactly when its byte is at least the escape, and no lane carries into the next (at most
+/// 255 + 256).
+fn any_escaped(w: u64, add: u64) -> bool {
+    const LOW: u64 = 0x00ff_00ff_00ff_00ff;
+    const BIT8: u64 = 0x0100_0100_0100_0100;
+    let even = (w & LOW) + add;
+    let odd = ((w >> 8) & LOW) + add;
+    (even | odd) & BIT8 != 0
+}
+
 /// The heaps whose rare splits are marked together by [`mark_rare_splits_batch`] (at most;
-/// fewer before a checkpoint). Eight instead of four measured the same within the noise
-/// (Grundy's game to 2·10^7 heaps on disk, five runs each: 47.1 s against 48.2 s of CPU), so
-/// the batch stays at four and its tables at three beside `seen`.
-const BATCH: usize = 4;
+/// fewer before a checkpoint). Eight instead of four measured the same within the noise while
+/// each cell was tested for an escape on its own (session 30); with the word test of
+/// [`mark_byte_run`] eight pay: Grundy's game on disk to 2·10^7 heaps, two runs side by side
+/// (the other runs paused), 40.2 s of CPU against 42.4 s with four, and 40.7 s against
+/// 43.0 s before the word test (docs/performance-notes.md, session 33).
+const BATCH: usize = 8;
 
 pub(crate) use super::code::MASK_BITS;
 
@@ -589,6 +663,34 @@ mod tests {
         let all_zero = vec![0u32; 9];
         assert_eq!(best_mask(&all_zero), (1, true, 4));
         assert_eq!(best_mask(&vec![0u32; 1]), (0, false, 1));
+    }
+
+    /// The escape test of a word of bytes answers as the bytes one by one, for every escape
+    /// (0 to 257, and far past a byte): each byte value alone in each of the 8 places, words
+    /// of bytes all below the escape but one, and random words.
+    #[test]
+    fn an_escape_in_a_word_is_found_as_byte_by_byte() {
+        let by_bytes = |w: u64, e: u32| w.to_le_bytes().iter().any(|&b| u32::from(b) >= e);
+        let mut next = crate::xorshift(33);
+        for e in (0..=257).chain([1000, u32::MAX]) {
+            let add = escape_add(e);
+            for place in 0..8 {
+                for b in 0..=255u64 {
+                    let w = b << (8 * place);
+                    assert_eq!(any_escaped(w, add), by_bytes(w, e), "escape {e}, byte {b} at {place}");
+                    // The other bytes just below the escape (or 255).
+                    let below = u64::from(e.clamp(1, 256) - 1).min(255) * 0x0101_0101_0101_0101;
+                    let w = (below & !(0xff << (8 * place))) | w;
+                    assert_eq!(any_escaped(w, add), by_bytes(w, e), "escape {e}, {w:#x}");
+                }
+            }
+            for _ in 0..500 {
+                let w = next();
+                assert_eq!(any_escaped(w, add), by_bytes(w, e), "escape {e}, {w:#x}");
+                let low = u64::from_le_bytes(w.to_le_bytes().map(|b| (u32::from(b) % e.clamp(1, 256)) as u8));
+                assert_eq!(any_escaped(low, add), by_bytes(low, e), "escape {e}, {low:#x}");
+            }
+        }
     }
 }
 

@@ -69,10 +69,11 @@ fn sparse_plain_and_reference_agree_on_small_codes() {
     assert_eq!((0..=300).map(|n| c.values.get(n)).collect::<Vec<_>>(), r);
 }
 
-/// The sparse method marks the rare splits of 4 heaps at once, also where a split removes
-/// fewer than 3 counters (the rare heaps 1, 2, 3 and the heaps found within the 4 are left to
-/// each heap) and for Grundy's game (the equal split left out): equal to the plain method on
-/// one thread (heap by heap) and two (the race with the pipelined blocks, groups of 8).
+/// The sparse method marks the rare splits of 8 heaps at once (4, 3 or 2 before a checkpoint),
+/// also where a split removes fewer than 7 counters (the rare heaps r < 8 − i of a split
+/// removing i and the heaps found within the batch are left to each heap) and for Grundy's game
+/// (the equal split left out): equal to the plain method on one thread (heap by heap) and two
+/// (the race with the pipelined blocks, groups of 8).
 #[test]
 fn batched_rare_splits_equal_the_plain_method() {
     for (code, unequal, to) in [
