@@ -26,13 +26,15 @@
 //!
 //! **Cost.** The splits with a rare part are nearly all of the work once the hunt is fast: one
 //! load of g(m − r), one xor and one store per rare heap r and heap, about 1.5 cycles each,
-//! bound by the loads (L2 at 10^6 heaps of `u16`). So the rare splits of up to 4 heaps are
+//! bound by the loads (L2 at 10^6 heaps of `u16`). So the rare splits of up to 8 heaps are
 //! marked together where the rules allow it ([`mark_rare_splits_batch`]: the values of the
 //! heaps m, m + 1, … are neighbours): 0.007 to 10^6 on one thread 23.9 → 19.7 s of CPU
 //! (docs/performance-notes.md, session 11). The batch's tables are indexed as arrays of 2^16
 //! bytes (no bounds check) and the K cells of a rare heap are tested for escapes at once
 //! ([`mark_run`]): Grundy's game on disk to 2·10^7 heaps 58.0 → 49.0 s of CPU, to 6·10^7
-//! 200 → 177 s (session 30).
+//! 200 → 177 s (session 30). Cells stored as bytes are read and tested as one word a rare heap
+//! ([`mark_byte_run`]), 8 heaps a batch: 45.7 → 42.7 s to 2·10^7, and about 10 % on the run to
+//! 2^35 at 1.2·10^10 heaps (session 33).
 
 use super::State;
 use super::hunt::{Front, Wanted, candidates, fronts, hunt};
@@ -522,9 +524,9 @@ fn any_escaped(w: u64, add: u64) -> bool {
 /// The heaps whose rare splits are marked together by [`mark_rare_splits_batch`] (at most;
 /// fewer before a checkpoint). Eight instead of four measured the same within the noise while
 /// each cell was tested for an escape on its own (session 30); with the word test of
-/// [`mark_byte_run`] eight pay: Grundy's game on disk to 2·10^7 heaps, two runs side by side
-/// (the other runs paused), 40.2 s of CPU against 42.4 s with four, and 40.7 s against
-/// 43.0 s before the word test (docs/performance-notes.md, session 33).
+/// [`mark_byte_run`] eight pay: Grundy's game on disk to 2·10^7 heaps, runs in pairs side by
+/// side (the other runs paused), 40.2 s of CPU against 42.4 s with four
+/// (docs/performance-notes.md, session 33).
 const BATCH: usize = 8;
 
 pub(crate) use super::code::MASK_BITS;
