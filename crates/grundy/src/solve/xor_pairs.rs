@@ -167,18 +167,18 @@ impl Kernels {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as in `xor_hits16`: the features `first16_vbmi` enables were reported.
             Kernels::Avx512(Avx512Detected { vbmi: true }) => unsafe { first16_vbmi(small, large, set) },
-            _ => first16(small, large, set, hits16_portable),
+            _ => first(small, large, set, hits16_portable),
         }
     }
 }
 
-/// [`Kernels::xor_hits16_first`] with the kernel `hits`.
+/// [`Kernels::xor_hits_first`] and [`Kernels::xor_hits16_first`] with the kernel `hits`.
 #[inline(always)]
-fn first16(
-    small: &[u16],
-    large: &[u16],
-    set: &[u8; 256],
-    hits: impl Fn(&[u16; 64], &[u16; 64], &[u8; 256]) -> u64,
+fn first<T, S: ?Sized>(
+    small: &[T],
+    large: &[T],
+    set: &S,
+    hits: impl Fn(&[T; 64], &[T; 64], &S) -> u64,
 ) -> (usize, u64) {
     let (len, runs) = (large.len(), small.len() / 64);
     assert_eq!(small.len(), len);
@@ -197,7 +197,40 @@ fn first16(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi")]
 fn first16_vbmi(small: &[u16], large: &[u16], set: &[u8; 256]) -> (usize, u64) {
-    first16(small, large, set, |s, l, t| hits16_vbmi(s, l, t))
+    first(small, large, set, |s, l, t| hits16_vbmi(s, l, t))
+}
+
+impl Kernels {
+    /// [`Kernels::xor_hits`] over runs of 64 splits until one reports something, as
+    /// [`Kernels::xor_hits16_first`]: `small` and `large` hold 64·c values each, run i pairing
+    /// `small[64i + k]` with `large[len − 1 − 64i − k]`; returns the first run with a split
+    /// reported and its bits, or (c, 0). The hunt's tail has few candidates left and most runs
+    /// report nothing: one call there instead of one a run (with the set's registers loaded once).
+    pub fn xor_hits_first(self, small: &[u8], large: &[u8], wanted: &[u8; 32]) -> (usize, u64) {
+        match self {
+            Kernels::Portable => first(small, large, wanted, hits_portable),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `xor_hits`: the CPU reported AVX2, the feature `first_avx2` enables.
+            Kernels::Avx2(_) => unsafe { first_avx2(small, large, wanted) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `xor_hits`: the CPU reported the features `first_avx512` enables.
+            Kernels::Avx512(_) => unsafe { first_avx512(small, large, wanted) },
+        }
+    }
+}
+
+/// [`Kernels::xor_hits_first`] with [`hits_avx2`] inlined.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn first_avx2(small: &[u8], large: &[u8], wanted: &[u8; 32]) -> (usize, u64) {
+    first(small, large, wanted, |s, l, w| hits_avx2(s, l, w))
+}
+
+/// [`Kernels::xor_hits_first`] with [`hits_avx512`] inlined.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
+fn first_avx512(small: &[u8], large: &[u8], wanted: &[u8; 32]) -> (usize, u64) {
+    first(small, large, wanted, |s, l, w| hits_avx512(s, l, w))
 }
 
 /// [`Kernels::xor_hits16`] by its definition, one split at a time.
@@ -308,6 +341,7 @@ const BIT_OF: [u8; 64] = {
 /// `pshufb` in its low or high 16 bytes, chosen by bit 7 of v (`pblendvb`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 fn hits_avx2(small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
     use std::arch::x86_64::*;
     let load = |b: &[u8; 64], at: usize| {
@@ -348,6 +382,7 @@ fn hits_avx2(small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
 /// a swap of the four lanes; the set's byte is chosen by a mask blend on bit 7.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
+#[inline]
 fn hits_avx512(small: &[u8; 64], large: &[u8; 64], wanted: &[u8; 32]) -> u64 {
     use std::arch::x86_64::*;
     let load = |b: &[u8; 64]| {
@@ -561,6 +596,8 @@ mod tests {
         if std::arch::is_x86_feature_detected!("avx2") {
             kernels.push(Kernels::Avx2(Avx2Detected(())));
         }
+        // Rounds whose first run reports something, a later run, none.
+        let mut seen_first = [0; 3];
         for round in 0..2000 {
             // Values of every range (bytes of every bit 7, escapes now and then), sets from
             // empty to full, so that each lane's lookup, blend and escape test is exercised.
@@ -594,7 +631,40 @@ mod tests {
             for &k in &kernels {
                 assert_eq!(k.xor_hits(&small, &large, &wanted), want, "{k:?} round {round}");
             }
+            // Runs of 64 after one another, the first that reports anything. In odd rounds the
+            // runs before the last have xors 0 (reported only for 0 wanted or an escape), in
+            // the others each run's small side is changed so that the runs differ.
+            let runs = 1 + round % 5;
+            let small_run: Vec<u8> = (0..64 * runs)
+                .map(|i| {
+                    let (run, k) = (i / 64, i % 64);
+                    if round % 2 == 1 && run + 1 < runs {
+                        large[63 - k]
+                    } else {
+                        small[k] ^ run as u8
+                    }
+                })
+                .collect();
+            let large_run: Vec<u8> = (0..64 * runs).map(|i| large[i % 64]).collect();
+            let len = large_run.len();
+            let expect = (0..runs)
+                .map(|i| {
+                    let s: &[u8; 64] = small_run[64 * i..64 * i + 64].try_into().unwrap();
+                    let l: &[u8; 64] = large_run[len - 64 * i - 64..len - 64 * i].try_into().unwrap();
+                    (i, hits_portable(s, l, &wanted))
+                })
+                .find(|&(_, b)| b != 0)
+                .unwrap_or((runs, 0));
+            seen_first[usize::from(expect.0 > 0) + usize::from(expect.0 == runs)] += 1;
+            for &k in &kernels {
+                assert_eq!(
+                    k.xor_hits_first(&small_run, &large_run, &wanted),
+                    expect,
+                    "{k:?} round {round}"
+                );
+            }
         }
+        assert!(seen_first.iter().all(|&c| c >= 10), "{seen_first:?}");
     }
 
     #[test]

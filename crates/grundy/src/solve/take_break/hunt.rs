@@ -13,13 +13,17 @@
 //! all candidates at once (a handful of vector instructions per 64 splits); only the splits it
 //! reports are read exactly (a candidate met, or an escaped byte). Each removal is scanned from
 //! two fronts, the middle split (near-equal heaps carry the large values) and a = 1 (small
-//! heaps, where a preperiod's exceptional values are), 64 splits a turn, the removals in turn.
+//! heaps, where a preperiod's exceptional values are), 512 splits a turn, the removals in turn;
+//! the kernel goes on from run to run of 64 until one reports a split
+//! ([`Kernels::xor_hits_first`]: one call where there was one a run of 64). A reported value is
+//! marked without a branch on whether an earlier split of its run had it already
+//! ([`Wanted::met`]). Grundy's game at heap 1.4·10^10 met 33 candidates a heap in 61 reports
+//! and 2 160 splits; to 2·10^7 on disk the two changes took 37–44 s of CPU to 34 s (session 34).
 //! Values stored as `u16` (0.007: values to 1226 at 10^6) go through [`Kernels::xor_hits16`],
 //! a filter on the low 11 bits of each split's value (exact below 2048), where they were read
 //! one split at a time (0.007 to 3·10^5 with the 11-bit mask: 25.9 → 5.7 s of CPU); they are
-//! scanned 512 splits a turn, the kernel going on from run to run of 64 until one reports a
-//! split ([`Kernels::xor_hits16_first`]: one call where there was one a run; 0.007 to 10^6 on
-//! one thread 20.4 → 17.5 s).
+//! scanned the same way ([`Kernels::xor_hits16_first`]; 0.007 to 10^6 on one thread
+//! 20.4 → 17.5 s).
 //!
 //! **Why.** The earlier search marked the value of every split it passed (a load and a store
 //! per split) and looked for one candidate at a time; it was more than half of the time of
@@ -111,6 +115,24 @@ impl Wanted {
         }
     }
 
+    /// The value `v` of a split that the byte kernel reported from [`Wanted::map`]: a candidate
+    /// when the kernel ran, still missing unless an earlier split of the same run had it. Marked
+    /// and counted once, without a branch on which: in a run's reports the repeats come about
+    /// as often as the new values, and a test between them mispredicts about half the time.
+    #[inline]
+    fn met(&mut self, seen: &mut [u8], v: u8) {
+        let (v, bit) = (usize::from(v), 1u8 << (v % 8));
+        debug_assert!(self.map[v / 8] & bit != 0 || seen[v] != 0);
+        debug_assert!((v as u32) < self.end && self.parities[usize::from(parity(v as u32 & self.mask))]);
+        let fresh = usize::from(seen[v] == 0);
+        seen[v] = 1;
+        self.left[usize::from(parity(v as u32 & self.mask))] -= fresh;
+        self.map[v / 8] &= !bit;
+        if self.end <= 2048 {
+            self.wide[v / 8] &= !bit;
+        }
+    }
+
     /// The least candidate still missing.
     pub(super) fn least(&self, seen: &[u8]) -> Option<u32> {
         if self.left() == 0 {
@@ -176,9 +198,10 @@ pub(super) fn candidates(seen: &[u8], fronts: &[Front], mask: u32, bound: usize)
 /// (`hi` down) and from the small heaps (`lo` up) of each removal in turn, until none is
 /// missing or every split is scanned; each candidate found is marked in `seen`.
 pub(super) fn hunt<S: Cells>(g: &S, kernels: Kernels, fronts: &mut [Front], seen: &mut [u8], want: &mut Wanted) {
-    // Values stored as `u16` scan 512 splits a turn in one kernel call
-    // ([`Kernels::xor_hits16_first`]); the byte kernels 64.
-    let run = if S::Cell::MAX == u32::from(u16::MAX) { 512 } else { 64 };
+    // Values stored as bytes or `u16` scan 512 splits a turn in one kernel call
+    // ([`Kernels::xor_hits_first`], [`Kernels::xor_hits16_first`]); `u32` cells, read one
+    // split at a time, 64.
+    let run = if S::Cell::MAX <= u32::from(u16::MAX) { 512 } else { 64 };
     loop {
         let mut progress = false;
         for f in fronts.iter_mut() {
@@ -214,36 +237,86 @@ fn scan<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, seen:
     if let (Some(small), Some(large)) = (g.words(lo, hi), g.words(m - hi, m - lo)) {
         return scan_words(kernels, small, large, seen, want);
     }
-    // Byte views of both runs: padded to 64 when shorter (the lanes past the run are dropped).
     let (Some(small), Some(large)) = (g.bytes(lo, hi), g.bytes(m - hi, m - lo)) else {
         return scan_cut(g, kernels, m, lo, hi, seen, want);
     };
-    let len = hi - lo + 1;
-    let mut bits = if let (Ok(s), Ok(l)) = (small.try_into(), large.try_into()) {
-        kernels.xor_hits(s, l, &want.map)
-    } else {
+    scan_bytes(g, kernels, (m, lo), small, large, seen, want);
+}
+
+/// [`scan`] over byte cells: `small` = g(lo..=hi), `large` = g(m − hi..=m − lo), escaped values
+/// as [`ESCAPE`] (read exactly from `g`). Whole runs of 64 go to [`Kernels::xor_hits_first`],
+/// which goes on from run to run until one reports a split; the rest is padded to 64.
+#[inline]
+fn scan_bytes<S: Cells>(
+    g: &S,
+    kernels: Kernels,
+    (m, lo): (usize, usize),
+    small: &[u8],
+    large: &[u8],
+    seen: &mut [u8],
+    want: &mut Wanted,
+) {
+    let len = small.len();
+    let full = len / 64 * 64;
+    let mut at = 0;
+    while at < full {
+        let (run, bits) = kernels.xor_hits_first(&small[at..full], &large[len - full..len - at], &want.map);
+        if bits == 0 {
+            break;
+        }
+        let from = at + 64 * run;
+        if take_byte_hits(
+            g,
+            (m, lo + from),
+            bits,
+            &small[from..],
+            &large[..len - from],
+            seen,
+            want,
+        ) {
+            return;
+        }
+        at = from + 64;
+    }
+    // The rest, padded to 64 (the lanes past it dropped).
+    let rest = len - full;
+    if rest > 0 {
         let (mut s, mut l) = ([0u8; 64], [0u8; 64]);
-        s[..len].copy_from_slice(small);
-        l[64 - len..].copy_from_slice(large);
-        kernels.xor_hits(&s, &l, &want.map) & (u64::MAX >> (64 - len))
-    };
-    // The reported splits: a candidate (read from the bytes), or an escaped byte (read exactly).
+        s[..rest].copy_from_slice(&small[full..]);
+        l[64 - rest..].copy_from_slice(&large[..rest]);
+        let bits = kernels.xor_hits(&s, &l, &want.map) & (u64::MAX >> (64 - rest));
+        take_byte_hits(g, (m, lo + full), bits, &small[full..], &large[..rest], seen, want);
+    }
+}
+
+/// The splits `bits` reports, a + (m − a) with a = `from` + k, `small[k] ⊕ large[len − 1 − k]`
+/// (len = large's): a candidate read from the bytes, or an escaped byte read exactly from `g`.
+/// True when no candidate is left.
+#[inline]
+fn take_byte_hits<S: Cells>(
+    g: &S,
+    (m, from): (usize, usize),
+    mut bits: u64,
+    small: &[u8],
+    large: &[u8],
+    seen: &mut [u8],
+    want: &mut Wanted,
+) -> bool {
+    let len = large.len();
     while bits != 0 {
         let k = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let (x, y) = (small[k], large[len - 1 - k]);
         if x == ESCAPE || y == ESCAPE {
-            exact(g, m, lo + k, seen, want);
+            exact(g, m, from + k, seen, want);
         } else {
-            let v = u32::from(x ^ y);
-            if want.wants(seen, v) {
-                want.found(seen, v);
-                if want.left() == 0 {
-                    return;
-                }
-            }
+            want.met(seen, x ^ y);
+        }
+        if want.left() == 0 {
+            return true;
         }
     }
+    false
 }
 
 /// [`scan`] over `u16` cells: `small` = g(lo..=hi), `large` = g(m − hi..=m − lo). The kernel
@@ -309,6 +382,15 @@ fn scan_cut<S: Cells>(g: &S, kernels: Kernels, m: usize, lo: usize, hi: usize, s
                 return;
             }
         }
+    }
+    // A run across a page of a store on disk: its halves, down to 64 splits read exactly.
+    if hi - lo >= 64 {
+        let mid = lo + (hi - lo) / 2;
+        scan(g, kernels, m, lo, mid, seen, want);
+        if want.left() > 0 {
+            scan(g, kernels, m, mid + 1, hi, seen, want);
+        }
+        return;
     }
     for a in lo..=hi {
         exact(g, m, a, seen, want);
