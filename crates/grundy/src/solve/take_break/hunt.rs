@@ -18,7 +18,8 @@
 //! ([`Kernels::xor_hits_first`]: one call where there was one a run of 64). A reported value is
 //! marked without a branch on whether an earlier split of its run had it already
 //! ([`Wanted::met`]). Grundy's game at heap 1.4·10^10 met 33 candidates a heap in 61 reports
-//! and 2 160 splits; to 2·10^7 on disk the two changes took 37–44 s of CPU to 34 s (session 34).
+//! and 2 160 splits; with both changes Grundy's game on disk to 2·10^7 took 33.8 and 39.0 s of
+//! CPU against 44.4 and 47.7 s in pairs side by side (session 34).
 //! Values stored as `u16` (0.007: values to 1226 at 10^6) go through [`Kernels::xor_hits16`],
 //! a filter on the low 11 bits of each split's value (exact below 2048), where they were read
 //! one split at a time (0.007 to 3·10^5 with the 11-bit mask: 25.9 → 5.7 s of CPU); they are
