@@ -588,6 +588,25 @@ mod tests {
         lo.iter().zip(hi).fold(0, |w, (a, b)| w | 1 << (a ^ b))
     }
 
+    /// The first run of 64 splits that `hits` reports anything in, and its bits, or (runs, 0):
+    /// run i pairs `small[64i + k]` with `large[len − 1 − 64i − k]`.
+    fn first_run_by_definition<T, S: ?Sized>(
+        small: &[T],
+        large: &[T],
+        set: &S,
+        hits: fn(&[T; 64], &[T; 64], &S) -> u64,
+    ) -> (usize, u64) {
+        let (len, runs) = (large.len(), small.len() / 64);
+        (0..runs)
+            .map(|i| {
+                let s = small[64 * i..64 * i + 64].try_into().unwrap();
+                let l = large[len - 64 * i - 64..len - 64 * i].try_into().unwrap();
+                (i, hits(s, l, set))
+            })
+            .find(|&(_, b)| b != 0)
+            .unwrap_or((runs, 0))
+    }
+
     #[test]
     fn every_copy_of_the_search_agrees_with_the_definition() {
         let mut next = crate::xorshift(987654321u64);
@@ -646,15 +665,7 @@ mod tests {
                 })
                 .collect();
             let large_run: Vec<u8> = (0..64 * runs).map(|i| large[i % 64]).collect();
-            let len = large_run.len();
-            let expect = (0..runs)
-                .map(|i| {
-                    let s: &[u8; 64] = small_run[64 * i..64 * i + 64].try_into().unwrap();
-                    let l: &[u8; 64] = large_run[len - 64 * i - 64..len - 64 * i].try_into().unwrap();
-                    (i, hits_portable(s, l, &wanted))
-                })
-                .find(|&(_, b)| b != 0)
-                .unwrap_or((runs, 0));
+            let expect = first_run_by_definition(&small_run, &large_run, &wanted, hits_portable);
             seen_first[usize::from(expect.0 > 0) + usize::from(expect.0 == runs)] += 1;
             for &k in &kernels {
                 assert_eq!(
@@ -699,15 +710,7 @@ mod tests {
             let runs = 1 + round % 4;
             let small_run: Vec<u16> = (0..64 * runs).map(|i| small[i % 64] ^ (i / 64) as u16).collect();
             let large_run: Vec<u16> = (0..64 * runs).map(|i| large[i % 64]).collect();
-            let len = large_run.len();
-            let expect = (0..runs)
-                .map(|i| {
-                    let s: &[u16; 64] = small_run[64 * i..64 * i + 64].try_into().unwrap();
-                    let l: &[u16; 64] = large_run[len - 64 * i - 64..len - 64 * i].try_into().unwrap();
-                    (i, hits16_portable(s, l, &set))
-                })
-                .find(|&(_, b)| b != 0)
-                .unwrap_or((runs, 0));
+            let expect = first_run_by_definition(&small_run, &large_run, &set, hits16_portable);
             for &k in &kernels {
                 assert_eq!(
                     k.xor_hits16_first(&small_run, &large_run, &set),
