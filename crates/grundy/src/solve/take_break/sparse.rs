@@ -300,12 +300,20 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     };
     let middle = |r: usize| unequal && 2 * r >= m && 2 * r < m + K;
     let lo = m - last as usize;
-    if let Some(cells) = g.exact(lo, m + K - 1 - first as usize) {
-        if let Some(mut t) = batch_tables::<K>(seen, next) {
-            // One run without escapes: `mark_run` over all of it.
-            mark_run(&mut t, rare, g, m, lo, cells, u32::MAX, unequal);
-            return;
-        }
+    let exact = g.exact(lo, m + K - 1 - first as usize);
+    // Tables of a length the fast loops know: indexed as arrays, without bounds checks.
+    let fixed = match len {
+        TABLE => batch_tables::<K, TABLE>(seen, next).map(|t| mark_fixed(t, rare, g, m, lo, exact, unequal)),
+        FAR_2048 => batch_tables::<K, FAR_2048>(seen, next).map(|t| mark_fixed(t, rare, g, m, lo, exact, unequal)),
+        FAR_1024 => batch_tables::<K, FAR_1024>(seen, next).map(|t| mark_fixed(t, rare, g, m, lo, exact, unequal)),
+        FAR_512 => batch_tables::<K, FAR_512>(seen, next).map(|t| mark_fixed(t, rare, g, m, lo, exact, unequal)),
+        FAR_256 => batch_tables::<K, FAR_256>(seen, next).map(|t| mark_fixed(t, rare, g, m, lo, exact, unequal)),
+        _ => None,
+    };
+    if fixed.is_some() {
+        return;
+    }
+    if let Some(cells) = exact {
         for &(r, x) in rare {
             let r = r as usize;
             if middle(r) {
@@ -318,24 +326,6 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
             for j in 1..K {
                 next[(j - 1) * len + ((x ^ run[j].into()) as usize & wrap)] = 1;
             }
-        }
-        return;
-    }
-    // An escaped heap in the window, or a store on disk: run by run as in `mark_rare_splits`
-    // (r increases, so b = m − r decreases), an escaped cell through `Cells::at`.
-    if let Some(mut t) = batch_tables::<K>(seen, next) {
-        let mut i = 0;
-        while i < rare.len() {
-            let (r0, x0) = rare[i];
-            let Some((start, cells, escape)) = g.piece(m - r0 as usize) else {
-                i += 1;
-                one_by_one_fixed(&mut t, g, m, r0 as usize, x0, unequal);
-                continue;
-            };
-            // rare[i..j]: the rare r whose cell m − r is in this run (r ≤ m − start).
-            let j = i + rare[i..].partition_point(|&(r, _)| r as usize + start <= m);
-            mark_run(&mut t, &rare[i..j], g, m, start, cells, escape, unequal);
-            i = j;
         }
         return;
     }
@@ -373,16 +363,34 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
     }
 }
 
-/// The length of the marking tables the fast loops of [`mark_rare_splits_batch`] index without
-/// a bounds check (a `u16` index into an array of this length): every table is this long
-/// unless a game's values pass 2^15 (see `State::clear_bits`).
+/// The length of the marking tables of the heap-after-heap method, which the fast loops of
+/// [`mark_rare_splits_batch`] index as arrays, without a bounds check: every table is this
+/// long unless a game's values pass 2^15 (see `State::clear_bits`).
 const TABLE: usize = 1 << 16;
 
+/// The lengths of the far tables of the block method (`blocks.rs`: a power of two above every
+/// value so far) that the fast loops also index as arrays: values of 128 up to 2047, Grundy's
+/// game among them (291 to 2^33: tables of 512). Shorter and longer tables take the loops
+/// with bounds checks. Before session 35 every far table took them: Grundy's game on two
+/// threads ran no faster than on one (docs/performance-notes.md).
+const FAR_256: usize = 1 << 8;
+/// See [`FAR_256`].
+const FAR_512: usize = 1 << 9;
+/// See [`FAR_256`].
+const FAR_1024: usize = 1 << 10;
+/// See [`FAR_256`].
+const FAR_2048: usize = 1 << 11;
+
 /// The marking tables of heaps m, …, m + K − 1 of a batch (`seen`, then the tables of `next`)
-/// as arrays of [`TABLE`] bytes, when `seen` is that long.
-fn batch_tables<'a, const K: usize>(seen: &'a mut [u8], next: &'a mut [u8]) -> Option<[&'a mut [u8; TABLE]; K]> {
-    let mut first = Some(<&mut [u8; TABLE]>::try_from(seen).ok()?);
-    let mut rest = next.chunks_exact_mut(TABLE);
+/// as arrays of W bytes, when `seen` is that long (W a power of two, so that a value masked
+/// by W − 1 indexes them without a bounds check).
+fn batch_tables<'a, const K: usize, const W: usize>(
+    seen: &'a mut [u8],
+    next: &'a mut [u8],
+) -> Option<[&'a mut [u8; W]; K]> {
+    const { assert!(W.is_power_of_two()) };
+    let mut first = Some(<&mut [u8; W]>::try_from(seen).ok()?);
+    let mut rest = next.chunks_exact_mut(W);
     Some(std::array::from_fn(|j| {
         if j == 0 {
             first.take().expect("the first table once")
@@ -394,10 +402,45 @@ fn batch_tables<'a, const K: usize>(seen: &'a mut [u8], next: &'a mut [u8]) -> O
     }))
 }
 
+/// [`mark_rare_splits_batch`] into tables of W bytes: the cells `exact` of heaps from `lo`
+/// (every heap the batch reads, none escaped) in one [`mark_run`], or else run by run
+/// ([`Cells::piece`]), a heap outside every run through [`one_by_one_fixed`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn mark_fixed<S: Cells, const K: usize, const W: usize>(
+    mut t: [&mut [u8; W]; K],
+    rare: &[(u32, u32)],
+    g: &S,
+    m: usize,
+    lo: usize,
+    exact: Option<&[S::Cell]>,
+    unequal: bool,
+) {
+    if let Some(cells) = exact {
+        mark_run(&mut t, rare, g, m, lo, cells, u32::MAX, unequal);
+        return;
+    }
+    // An escaped heap in the window, or a store on disk: run by run as in `mark_rare_splits`
+    // (r increases, so b = m − r decreases), an escaped cell through `Cells::at`.
+    let mut i = 0;
+    while i < rare.len() {
+        let (r0, x0) = rare[i];
+        let Some((start, cells, escape)) = g.piece(m - r0 as usize) else {
+            i += 1;
+            one_by_one_fixed(&mut t, g, m, r0 as usize, x0, unequal);
+            continue;
+        };
+        // rare[i..j]: the rare r whose cell m − r is in this run (r ≤ m − start).
+        let j = i + rare[i..].partition_point(|&(r, _)| r as usize + start <= m);
+        mark_run(&mut t, &rare[i..j], g, m, start, cells, escape, unequal);
+        i = j;
+    }
+}
+
 /// The splits r + (m + j − r) of heaps m + j, j < K, for one rare r of value x, through
 /// [`Cells::at`] (the equal split left out with `unequal`).
-fn one_by_one_fixed<S: Cells, const K: usize>(
-    t: &mut [&mut [u8; TABLE]; K],
+fn one_by_one_fixed<S: Cells, const K: usize, const W: usize>(
+    t: &mut [&mut [u8; W]; K],
     g: &S,
     m: usize,
     r: usize,
@@ -408,7 +451,7 @@ fn one_by_one_fixed<S: Cells, const K: usize>(
         if unequal && m + j == 2 * r {
             continue;
         }
-        table[(x ^ g.at(m + j - r)) as u16 as usize] = 1;
+        table[(x ^ g.at(m + j - r)) as usize & (W - 1)] = 1;
     }
 }
 
@@ -416,13 +459,14 @@ fn one_by_one_fixed<S: Cells, const K: usize>(
 /// the run `cells` of heaps from `start` (escape: the least cell that stands for a value read
 /// through [`Cells::at`]): the K cells of each are read at once and marked without bounds
 /// checks; a rare r whose K cells leave the run, or hold an escape, or that is the middle of a
-/// heap m + j (with `unequal`) goes through [`one_by_one_fixed`]. Values below [`TABLE`]
-/// index the tables exactly (`State::clear_bits` makes the tables longer than twice the
-/// largest value). Cells stored as bytes go through [`mark_byte_run`].
+/// heap m + j (with `unequal`) goes through [`one_by_one_fixed`]. Every xor of two values
+/// indexes the tables exactly, W being above all of them (`State::clear_bits` for [`TABLE`],
+/// a far table's width for the others), as with the masked index of the loops with bounds
+/// checks. Cells stored as bytes go through [`mark_byte_run`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn mark_run<S: Cells, const K: usize>(
-    t: &mut [&mut [u8; TABLE]; K],
+fn mark_run<S: Cells, const K: usize, const W: usize>(
+    t: &mut [&mut [u8; W]; K],
     rare: &[(u32, u32)],
     g: &S,
     m: usize,
@@ -461,7 +505,7 @@ fn mark_run<S: Cells, const K: usize>(
         match run {
             Some(run) if r.wrapping_sub(mid) >= span && run.iter().all(|&c| c.into() < escape) => {
                 for (table, &c) in t.iter_mut().zip(run) {
-                    table[(x ^ c.into()) as u16 as usize] = 1;
+                    table[(x ^ c.into()) as usize & (W - 1)] = 1;
                 }
             }
             _ => one_by_one_fixed(t, g, m, r, x, unequal),
@@ -476,8 +520,8 @@ fn mark_run<S: Cells, const K: usize>(
 /// instructions, session 33).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn mark_byte_run<S: Cells, const K: usize>(
-    t: &mut [&mut [u8; TABLE]; K],
+fn mark_byte_run<S: Cells, const K: usize, const W: usize>(
+    t: &mut [&mut [u8; W]; K],
     rare: &[(u32, u32)],
     g: &S,
     m: usize,
@@ -497,7 +541,7 @@ fn mark_byte_run<S: Cells, const K: usize>(
             continue;
         }
         for (j, table) in t.iter_mut().enumerate() {
-            table[(x ^ (w >> (8 * j)) as u32 & 0xff) as u16 as usize] = 1;
+            table[(x ^ (w >> (8 * j)) as u32 & 0xff) as usize & (W - 1)] = 1;
         }
     }
 }

@@ -372,6 +372,13 @@ fn the_block_method_with_escaped_values() {
     assert_eq!(all_values(&c), all_values(&one), "escape {escape}");
     assert_eq!(c.escaped(), high);
     assert!(high >= 1);
+    // Values of 128 and more well before the end (the first at heap 13 133): the far tables
+    // of the blocks after it are 256 wide, which the fast loops index as arrays.
+    let first_wide = all_values(&one).iter().position(|&v| v >= 128);
+    assert!(
+        first_wide.is_some_and(|n| n + 4 * super::blocks::PIPELINE < 20_000),
+        "{first_wide:?}"
+    );
     // Plain 0.007 (values up to 805 at 10^5; already above 255 early): two threads, escaped.
     let rules = TakeBreak::new(vec![0, 0, 0, 7], false);
     let one = with_jobs(&rules, 6000, Method::Plain, 1, Values::U8(Vec::new()));
