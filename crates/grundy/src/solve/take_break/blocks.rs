@@ -39,11 +39,14 @@ use rayon::prelude::*;
 /// block is short; one pool call per block costs a few microseconds, well below a block's work.
 pub(super) const BLOCK: usize = 128;
 
-/// Heaps per block of the sparse method's pipeline: its far part is nearly all the work, and
-/// longer blocks leave the threads idle less often at the end of a block (Grundy's game to
-/// 3·10^6 on two threads: 5.6 s with blocks of 128, 4.8 s with 256, 4.4 s with 512, 4.5 s with
-/// 1024, where the sequential part, up to two blocks of splits a heap, starts to tell).
-pub(super) const PIPELINE: usize = 512;
+/// Heaps per block of the sparse method's pipeline: longer blocks leave the threads idle less
+/// often at the end of a block, shorter ones leave fewer rare splits to the sequential part
+/// (the rare r up to two blocks, marked heap by heap). Grundy's game to 3·10^6 on two threads:
+/// 5.6 s with blocks of 128, 4.8 s with 256, 4.4 s with 512, 4.5 s with 1024 (session 11); but
+/// past its last rare heap (48 399 022; 209 rare heaps below 1024, 114 below 512), on the
+/// store of the run to 2^35 at 6·10^8 heaps, alternating 200 s each: 500–565 k heaps/s with
+/// 128, 544–608 k with 256, 518–547 k with 512 (session 35).
+pub(super) const PIPELINE: usize = 256;
 
 /// The block method starts at this heap (below, a heap's work is too small to share; at least
 /// [`BLOCK`], so that a split reaches into the block from one side only).
