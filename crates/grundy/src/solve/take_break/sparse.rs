@@ -219,31 +219,65 @@ pub(super) fn mark_rare_splits<S: Cells>(seen: &mut [u8], rare: &[(u32, u32)], g
         }
         return;
     }
-    // r increases, so b = m − r decreases: the rare heaps read one run after the other.
-    let mut i = 0;
-    while i < rare.len() {
-        let b0 = m - rare[i].0 as usize;
-        let Some((start, cells, escape)) = g.piece(b0) else {
-            let (r, x) = rare[i];
-            i += 1;
-            if !(unequal && b0 == r as usize) {
-                seen[(x ^ g.at(b0)) as usize & mask] = 1;
+    for piece in (Runs { g, m, rare }) {
+        match piece {
+            Piece::Alone(r, x) => {
+                if !(unequal && m == 2 * r) {
+                    seen[(x ^ g.at(m - r)) as usize & mask] = 1;
+                }
             }
-            continue;
-        };
-        while let Some(&(r, x)) = rare.get(i) {
-            let b = m - r as usize;
-            if b < start {
-                break;
+            Piece::Run(rare, start, cells, escape) => {
+                for &(r, x) in rare {
+                    let b = m - r as usize;
+                    if unequal && b == r as usize {
+                        continue;
+                    }
+                    let c: u32 = cells[b - start].into();
+                    let y = if c >= escape { g.at(b) } else { c };
+                    seen[(x ^ y) as usize & mask] = 1;
+                }
             }
-            i += 1;
-            if unequal && b == r as usize {
-                continue;
-            }
-            let c: u32 = cells[b - start].into();
-            let y = if c >= escape { g.at(b) } else { c };
-            seen[(x ^ y) as usize & mask] = 1;
         }
+    }
+}
+
+/// A stretch of the rare heaps of a split walk ([`Runs`]).
+enum Piece<'a, C> {
+    /// A rare heap r of value x whose part m − r lies in no run of cells (read through
+    /// [`Cells::at`]).
+    Alone(usize, u32),
+    /// (rare, start, cells, escape): the rare heaps whose part m − r lies in `cells`, the run
+    /// of the heaps from `start`; a cell at least `escape` stands for a value read through
+    /// [`Cells::at`].
+    Run(&'a [(u32, u32)], usize, &'a [C], u32),
+}
+
+/// The rare heaps r < m of the splits of heap m (r increasing, so the parts m − r decrease),
+/// one run of the store after the other ([`Cells::piece`]): a store on disk gives one page a run,
+/// where a value at a time was 1.7× the CPU of memory (Grundy's game, session 23).
+struct Runs<'a, S: Cells> {
+    g: &'a S,
+    m: usize,
+    rare: &'a [(u32, u32)],
+}
+
+impl<'a, S: Cells> Iterator for Runs<'a, S> {
+    type Item = Piece<'a, S::Cell>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let &(r0, x0) = self.rare.first()?;
+        let Some((start, cells, escape)) = self.g.piece(self.m - r0 as usize) else {
+            self.rare = &self.rare[1..];
+            return Some(Piece::Alone(r0 as usize, x0));
+        };
+        // The run holds heap m − r0, so at least r0 is in it.
+        let m = self.m;
+        let (here, rest) = self
+            .rare
+            .split_at(self.rare.partition_point(|&(r, _)| r as usize + start <= m));
+        debug_assert!(!here.is_empty(), "the run of heap m − r0 holds it");
+        self.rare = rest;
+        Some(Piece::Run(here, start, cells, escape))
     }
 }
 
@@ -330,17 +364,16 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
         return;
     }
     // Tables of another length (values past 2^15): the same, indexed through `wrap`.
-    let mut i = 0;
-    while i < rare.len() {
-        let (r0, x0) = rare[i];
-        let Some((start, cells, escape)) = g.piece(m - r0 as usize) else {
-            i += 1;
-            one_by_one(seen, next, r0 as usize, x0);
-            continue;
+    for piece in (Runs { g, m, rare }) {
+        let (rare, start, cells, escape) = match piece {
+            Piece::Alone(r, x) => {
+                one_by_one(seen, next, r, x);
+                continue;
+            }
+            Piece::Run(rare, start, cells, escape) => (rare, start, cells, escape),
         };
-        let j = i + rare[i..].partition_point(|&(r, _)| r as usize + start <= m);
         let end = start + cells.len();
-        for &(r, x) in &rare[i..j] {
+        for &(r, x) in rare {
             let r = r as usize;
             let b = m - r;
             if b + K > end || middle(r) {
@@ -359,7 +392,6 @@ pub(super) fn mark_rare_splits_batch<S: Cells, const K: usize>(
                 }
             }
         }
-        i = j;
     }
 }
 
@@ -420,20 +452,13 @@ fn mark_fixed<S: Cells, const K: usize, const W: usize>(
         mark_run(&mut t, rare, g, m, lo, cells, u32::MAX, unequal);
         return;
     }
-    // An escaped heap in the window, or a store on disk: run by run as in `mark_rare_splits`
-    // (r increases, so b = m − r decreases), an escaped cell through `Cells::at`.
-    let mut i = 0;
-    while i < rare.len() {
-        let (r0, x0) = rare[i];
-        let Some((start, cells, escape)) = g.piece(m - r0 as usize) else {
-            i += 1;
-            one_by_one_fixed(&mut t, g, m, r0 as usize, x0, unequal);
-            continue;
-        };
-        // rare[i..j]: the rare r whose cell m − r is in this run (r ≤ m − start).
-        let j = i + rare[i..].partition_point(|&(r, _)| r as usize + start <= m);
-        mark_run(&mut t, &rare[i..j], g, m, start, cells, escape, unequal);
-        i = j;
+    // An escaped heap in the window, or a store on disk: run by run ([`Runs`]), an escaped
+    // cell through `Cells::at`.
+    for piece in (Runs { g, m, rare }) {
+        match piece {
+            Piece::Alone(r, x) => one_by_one_fixed(&mut t, g, m, r, x, unequal),
+            Piece::Run(rare, start, cells, escape) => mark_run(&mut t, rare, g, m, start, cells, escape, unequal),
+        }
     }
 }
 
