@@ -104,20 +104,49 @@ impl State<'_> {
         (self.max as usize + 1).next_power_of_two()
     }
 
+    /// The sparse method's blocks from heap `g.len()` on, inside one call of the pool, until
+    /// the run must stop or look around: heap `limit` (a checkpoint, the end, the race's next
+    /// window), heap `poll_at` (the caller's next look at progress and the clock), a save due
+    /// by the heap count, a store that failed, a fault, or values to stream. In between, the
+    /// caller's loop would have done nothing but call again, and each call entered the pool
+    /// anew: the calling thread woke up and slept once a block, about one block of 256 heaps in
+    /// 4 000 a second on two cores (docs/performance-notes.md, session 38).
+    pub(super) fn pipelined_blocks<S: Store>(&mut self, g: &mut S, limit: usize, poll_at: usize) -> Option<Stop> {
+        let pool = self.pool.take().expect("the block method has a pool");
+        let stop = pool.install(|| {
+            loop {
+                if let Some(stop) = self.pipelined_block(g, limit) {
+                    return Some(stop);
+                }
+                let n = g.len();
+                if n >= limit
+                    || n >= poll_at
+                    || self.save_due(n, false)
+                    || g.failure().is_some()
+                    || self.fault.is_some()
+                    || self.options.control.wants_values()
+                {
+                    return None;
+                }
+            }
+        });
+        self.pool = Some(pool);
+        stop
+    }
+
     /// The sparse method's next block, from heap `g.len()` (below `limit`), its far tables made
     /// now or by the last call, while the far tables of the block after it are made beside its
-    /// finishing (see the module doc). Returns why the run absent, if it does.
-    pub(super) fn pipelined_block<S: Store>(&mut self, g: &mut S, limit: usize) -> Option<Stop> {
+    /// finishing (see the module doc); on a thread of the pool (`pipelined_blocks`). Returns why
+    /// the run stops, if it does.
+    fn pipelined_block<S: Store>(&mut self, g: &mut S, limit: usize) -> Option<Stop> {
         let start = g.len();
         let max_before = self.max;
         let end = (start + PIPELINE).min(limit);
-        let pool = self.pool.take().expect("the block method has a pool");
         let current = match self.pending.take() {
             Some(p) if p.heaps == (start..end) => p,
             _ => {
                 let width = self.width();
-                let view = self.view();
-                pool.install(|| view.pending(&*g, start, start..end, width))
+                self.view().pending(&*g, start, start..end, width)
             }
         };
         let next = (end < limit).then(|| end..(end + PIPELINE).min(limit));
@@ -125,16 +154,13 @@ impl State<'_> {
         let width = self.width();
         let mut values = Vec::with_capacity(end - start);
         let shared: &S = g;
-        let ((), pending) = pool.install(|| {
-            rayon::join(
-                || self.finish(shared, &current, &mut values),
-                || {
-                    let (copy, heaps) = (copy.as_ref()?, next.clone()?);
-                    Some(copy.view().pending(shared, start, heaps, width))
-                },
-            )
-        });
-        self.pool = Some(pool);
+        let ((), pending) = rayon::join(
+            || self.finish(shared, &current, &mut values),
+            || {
+                let (copy, heaps) = (copy.as_ref()?, next.clone()?);
+                Some(copy.view().pending(shared, start, heaps, width))
+            },
+        );
         for (k, &v) in values.iter().enumerate() {
             if let Some(stop) = self.admit(g, v) {
                 // The values from here on are dropped (they are computed again): so are the

@@ -557,7 +557,7 @@ impl<'a> State<'a> {
                     // Heap after heap's tables of the heaps after its last are not this way's.
                     self.next_heaps = 0..0;
                     let limit = (to + 1).min(self.next_checkpoint).min(until);
-                    match self.pipelined_block(g, limit) {
+                    match self.pipelined_blocks(g, limit, poll_at) {
                         Some(s) => return Ok(s),
                         None => continue,
                     }

@@ -266,8 +266,9 @@ pub(super) trait Cells: Sync {
 }
 
 /// Values as the engine reads and extends them: `Vec<u8>`, `Vec<u16>`, `Vec<u32>` and
-/// [`Escaped`] bytes.
-pub(super) trait Store: Cells {
+/// [`Escaped`] bytes. `Send`: the sparse method's pipeline extends them on a thread of its pool
+/// (`blocks.rs`, `State::pipelined_blocks`).
+pub(super) trait Store: Cells + Send {
     /// Whether `v` can be pushed without a wider storage.
     fn fits(&self, v: u32) -> bool;
     /// Append g(len) = v (which fits).
