@@ -27,9 +27,9 @@
 //! storage, cancellation, memory) drops the pending tables. Its blocks run inside one call of
 //! the pool from one look at progress and the clock to the next (4 096 heaps, 16 blocks;
 //! `State::pipelined_blocks`), where a call a block woke the calling thread and put it to
-//! sleep again each time: about 8 % more heaps a second on two threads (session 38). The far tables are made 8 heaps a
-//! task, so that the values g(m − r), …, g(m + 7 − r) each rare heap r reads are one run
-//! ([`FarView::far_sparse_group`](super::sparse::FarView::far_sparse_group)).
+//! sleep again each time: 6–8 % more heaps a second on two threads (session 38). The far
+//! tables are made 8 heaps a task, so that the values g(m − r), …, g(m + 7 − r) each rare heap
+//! r reads are one run ([`FarView::far_sparse_group`](super::sparse::FarView::far_sparse_group)).
 
 use super::plain::{NARROW, mark_narrow};
 use super::sparse::{FarView, Pending};
