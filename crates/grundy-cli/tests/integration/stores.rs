@@ -1,8 +1,8 @@
 //! `seq --store FILE` (issue 33): the values kept in a file, not in memory. A run stopped by
-//! SIGTERM several times resumes from its store with the same command and ends with the values
-//! of one uninterrupted run; the store's CSV and frequency table equal the in-memory run's; a
-//! damaged, truncated or foreign store is refused with one line and exit code 2; a full disk
-//! stops the run with a store the same command resumes.
+//! SIGTERM or SIGKILL several times resumes from its store with the same command and ends with
+//! the values of one uninterrupted run; the store's CSV and frequency table equal the in-memory
+//! run's; a damaged, truncated or foreign store is refused with one line and exit code 2; a full
+//! disk stops the run with a store the same command resumes.
 //!
 //! Pages of 4096 heaps and a cache of 4 pages (the hidden `GRUNDY_STORE_PAGE` and
 //! `GRUNDY_STORE_CACHE_PAGES`), so that these short runs cross many pages and evict them.
@@ -77,7 +77,21 @@ fn resumable_run(f: &str) -> [&str; 10] {
 
 #[test]
 fn a_run_stopped_by_sigterm_three_times_resumes_to_the_same_values() {
-    let file = scratch("grundy-game.store");
+    stopped_and_resumed("grundy-game.store", "-TERM");
+}
+
+/// SIGKILL, as when the machine is lost: no save at the stop, pages of the cache may have been
+/// written past the last save; the same command resumes from the last periodic save.
+#[test]
+fn a_run_killed_three_times_resumes_from_its_periodic_saves_to_the_same_values() {
+    stopped_and_resumed("killed.store", "-KILL");
+}
+
+/// `resumable_run` stopped by `signal` three times, each time once the store has been saved
+/// again (so every round makes progress), then run to its end: its CSV is the uninterrupted
+/// in-memory run's.
+fn stopped_and_resumed(name: &str, signal: &str) {
+    let file = scratch(name);
     let f = file.to_str().unwrap();
     let args = resumable_run(f);
     let mut finished = false;
@@ -92,20 +106,22 @@ fn a_run_stopped_by_sigterm_three_times_resumes_to_the_same_values() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        // Stopped once it has saved again (so every round makes progress).
         let clock = Instant::now();
         while saved(&file) == before && clock.elapsed() < Duration::from_secs(60) {
             std::thread::sleep(Duration::from_millis(20));
         }
-        let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+        let _ = Command::new("kill").args([signal, &child.id().to_string()]).status();
         let out = child.wait_with_output().unwrap();
-        // Stopped (exit 130), or finished first on a fast machine.
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(matches!(out.status.code(), Some(130) | Some(0)), "round {round}: {err}");
-        if round > 0 && out.status.code() == Some(130) {
-            assert!(err.contains("resuming after heap"), "{err}");
+        let code = out.status.code();
+        // Stopped (exit 130 after SIGTERM, no exit code after SIGKILL), or finished first on a
+        // fast machine.
+        let stopped = if signal == "-KILL" { None } else { Some(130) };
+        assert!(code == stopped || code == Some(0), "round {round}: {code:?} {err}");
+        if round > 0 && code != Some(0) {
+            assert!(err.contains("resuming after heap"), "round {round}: {err}");
         }
-        finished |= out.status.code() == Some(0);
+        finished |= code == Some(0);
     }
     let out = run(&args);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
