@@ -3,13 +3,15 @@
 //!
 //! ```text
 //! cargo build --release --example cram_long
-//! target/release/examples/cram_long H W [small=N] [low=K] [killers=K] [ks=K,K,..] [options=K] [limit=SECONDS]
+//! target/release/examples/cram_long H W [small=N] [low=K] [killers=K] [ks=K,K,..] [options=K] [budget=DEPTH:FIRST] [entries=LOG2] [limit=SECONDS]
 //! ```
 //!
 //! `small`: [`CramConfig::small`]; `low`: [`CramConfig::low_first_from`]; `killers`:
 //! [`CramConfig::killers`] (by default as the command line sets it); `limit`: stop after
 //! that many seconds (the nodes so far are printed); `ks`: first ask "g = k" of the board for
-//! each k in turn, with the nodes of each test.
+//! each k in turn, with the nodes of each test; `budget`: [`CramConfig::budget_depth`] and
+//! [`CramConfig::budget_first`]; `entries`: 2^LOG2 entries in the table
+//! ([`CramConfig::table_entries`]).
 
 use grundy::control::Control;
 use grundy::solve::search::cram::{CramConfig, CramSearch};
@@ -17,7 +19,7 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: cram_long H W [small=N] [low=K] [killers=K] [ks=K,K,..] [options=K] [limit=SECONDS]";
+    let usage = "usage: cram_long H W [small=N] [low=K] [killers=K] [ks=K,K,..] [options=K] [budget=DEPTH:FIRST] [entries=LOG2] [limit=SECONDS]";
     let number = |i: usize| -> u32 {
         args.get(i)
             .and_then(|s| s.parse().ok())
@@ -46,6 +48,12 @@ fn main() {
             "killers" => config.killers = value.parse().expect("a number"),
             "values" => config.low_first_values = u32::from_str_radix(value, 16).expect("a hexadecimal mask"),
             "exact" => exact = value == "1",
+            "entries" => config.table_entries = 1 << value.parse::<u32>().expect("a power of two"),
+            "budget" => {
+                let (d, f) = value.split_once(':').expect("DEPTH:FIRST");
+                config.budget_depth = d.parse().expect("a depth");
+                config.budget_first = f.parse().expect("a number of nodes");
+            }
             "limit" => limit = Some(Duration::from_secs_f64(value.parse().expect("seconds"))),
             _ => panic!("{usage}"),
         }
@@ -108,11 +116,13 @@ fn main() {
     let v = s.nimber(cells);
     let st = s.stats();
     println!(
-        "{h}x{w} {a}: {v:?} in {:.2} s, {} nodes ({} wasted high first in {} tests), {} cutoffs, {} entries, {} replaced",
+        "{h}x{w} {a}: {v:?} in {:.2} s, {} nodes ({} wasted high first in {} tests; {} in {} searches stopped by their budget), {} cutoffs, {} entries, {} replaced",
         t.elapsed().as_secs_f64(),
         st.nodes,
         st.wasted_high,
         st.wasted_tests,
+        st.budget_nodes,
+        st.budget_stops,
         st.cutoffs,
         st.table.entries,
         st.table.replaced,

@@ -219,6 +219,17 @@ pub struct CramConfig {
     /// of that option's options searched): where a run stands while one option of the start
     /// takes hours. 60 by default.
     pub report_inside_every: u64,
+    /// Iterative budgets in the searches for an option of a value ([`CramConfig::budget_first`]):
+    /// applied at the tests of depth 1 (the start's regions) to this depth (0: off). A search for
+    /// an option of value k succeeds at the first option that has it, and the options cost
+    /// very different amounts (hours for one, minutes for another): so each option is first
+    /// searched within a budget of nodes, those the budget stopped are searched again with four
+    /// times the budget, and the last one left without a budget. Facts proved in a stopped
+    /// search stay in the table, so a search again goes over what was proved at the price of
+    /// table probes. Alone only (not on a team); off by default.
+    pub budget_depth: u32,
+    /// The first budget of [`CramConfig::budget_depth`], in nodes.
+    pub budget_first: u64,
 }
 
 impl Default for CramConfig {
@@ -237,6 +248,8 @@ impl Default for CramConfig {
             max_states: usize::MAX,
             report_start_from: 1 << 26,
             report_inside_every: 60,
+            budget_depth: 0,
+            budget_first: 1 << 20,
         }
     }
 }
@@ -276,6 +289,11 @@ pub struct CramStats {
     pub wasted_high: u64,
     /// The number of such tests.
     pub wasted_tests: u64,
+    /// Searches of an option stopped by their budget ([`CramConfig::budget_depth`]), to be
+    /// searched again with a larger one.
+    pub budget_stops: u64,
+    /// The nodes of those stopped searches (some of their facts serve the later searches).
+    pub budget_nodes: u64,
     /// Counters of the transposition tables (both tables added up).
     pub table: TableStats,
 }
@@ -351,6 +369,10 @@ pub struct CramSearch<T: FactStore = PackedTable> {
     /// The region database saved every so often during the search (`None`: only when asked,
     /// [`CramSearch::save`]). On a team, only the first thread has one.
     pub autosave: Option<Autosave>,
+    /// The node count at which the innermost budgeted search stops (`u64::MAX`: none), and
+    /// whether the last [`Error::Interrupted`] came from it ([`CramConfig::budget_depth`]).
+    deadline: u64,
+    over_budget: bool,
 }
 
 /// The stride at which an engine keeps boards of `width` × `height` cells: 8 (a row per byte,
@@ -414,6 +436,8 @@ impl<T: FactStore> CramSearch<T> {
             start_option: None,
             inside_reported: None,
             autosave: None,
+            deadline: u64::MAX,
+            over_budget: false,
         }
     }
 
@@ -522,6 +546,8 @@ impl<T: FactStore> CramSearch<T> {
         self.arena.clear();
         self.opts.clear();
         self.depth = 0;
+        self.deadline = u64::MAX;
+        self.over_budget = false;
     }
 
     /// Count one node; every 4096 nodes, poll the control (Ctrl-C, the memory budget) and save
@@ -531,6 +557,10 @@ impl<T: FactStore> CramSearch<T> {
         self.stats.nodes += 1;
         if self.table.len() + self.small_table.len() > self.config.max_states {
             return Err(Error::StateLimit(self.config.max_states));
+        }
+        if self.stats.nodes >= self.deadline {
+            self.over_budget = true;
+            return Err(Error::Interrupted);
         }
         if self.stats.nodes & 0xffff == 0 {
             let all = self.team_nodes(0x10000);

@@ -568,6 +568,8 @@ impl ParallelCram {
             s.cutoffs += ws.cutoffs;
             s.wasted_high += ws.wasted_high;
             s.wasted_tests += ws.wasted_tests;
+            s.budget_stops += ws.budget_stops;
+            s.budget_nodes += ws.budget_nodes;
             let t = w.small_table.stats();
             small.lookups += t.lookups;
             small.hits += t.hits;

@@ -17,7 +17,7 @@
 //! Sources, by their names in `docs/sources.md`: \[LemoineViennot2012\], \[BelingRogalski2020\].
 
 use super::{CramSearch, Opt, StartOption, UNKNOWN};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::solve::search::packed_table::FactStore;
 
 impl<T: FactStore> CramSearch<T> {
@@ -252,16 +252,13 @@ impl<T: FactStore> CramSearch<T> {
     /// Whether some option of `opts[ob..]` not known from the table has value `k`; the one
     /// found gets its value recorded (it is not asked again for another value).
     fn find_option(&mut self, ob: usize, k: u8) -> Result<bool> {
+        if self.team.is_none() && self.depth <= self.config.budget_depth {
+            return self.find_option_budgeted(ob, k);
+        }
         // In a parallel search, options another thread is deciding now are left for
         // last (by then their answer is usually in the shared table).
         let mut later = Vec::new();
-        // For the reports of a long search: the options the table did not answer, at the
-        // start (depth 1) and inside the start's option being tested (depth 2).
-        let open = if self.depth == 1 || (self.depth == 2 && self.start_option.is_some()) {
-            self.opts[ob..].iter().filter(|o| o.value == UNKNOWN).count()
-        } else {
-            0
-        };
+        let open = self.open_to_report(ob);
         let mut searched = 0;
         for i in ob..self.opts.len() {
             let o = self.canonical_option(i);
@@ -288,6 +285,89 @@ impl<T: FactStore> CramSearch<T> {
             }
         }
         Ok(false)
+    }
+
+    /// [`CramSearch::find_option`] with iterative budgets ([`CramConfig::budget_depth`]): each
+    /// option not known from the table is searched within the budget, those it stopped again
+    /// with four times the budget, the last one left without one.
+    ///
+    /// [`CramConfig::budget_depth`]: super::CramConfig::budget_depth
+    fn find_option_budgeted(&mut self, ob: usize, k: u8) -> Result<bool> {
+        let open = self.open_to_report(ob);
+        let mut pending: Vec<usize> = (ob..self.opts.len())
+            .filter(|&i| self.opts[i].value == UNKNOWN)
+            .collect();
+        let mut budget = self.config.budget_first.max(1);
+        let mut searched = 0;
+        while !pending.is_empty() {
+            let last = pending.len() == 1;
+            let mut stopped = Vec::new();
+            for &i in &pending {
+                let o = self.canonical_option(i);
+                if o.value != UNKNOWN {
+                    continue;
+                }
+                let within = if last { u64::MAX } else { budget };
+                match self.option_has_value_within(o, k, searched + 1, open, within)? {
+                    Some(true) => {
+                        self.opts[i].value = k;
+                        self.record_killer(o.domino, k);
+                        return Ok(true);
+                    }
+                    Some(false) => searched += 1,
+                    None => stopped.push(i),
+                }
+            }
+            pending = stopped;
+            budget = budget.saturating_mul(4);
+        }
+        Ok(false)
+    }
+
+    /// [`CramSearch::option_has_value`] stopped after `budget` more nodes (`None`), unless an
+    /// enclosing budget ends first (then its stop goes on up to the search that set it).
+    fn option_has_value_within(
+        &mut self,
+        o: Opt,
+        k: u8,
+        searched: usize,
+        open: usize,
+        budget: u64,
+    ) -> Result<Option<bool>> {
+        let outer = self.deadline;
+        let start = self.stats.nodes;
+        let mine = start.saturating_add(budget);
+        let binding = mine < outer;
+        if binding {
+            self.deadline = mine;
+        }
+        let (ob, ab) = (self.opts.len(), self.arena.len());
+        let found = self.option_has_value(o, k, searched, open);
+        self.deadline = outer;
+        match found {
+            Ok(found) => Ok(Some(found)),
+            Err(Error::Interrupted) if binding && self.over_budget => {
+                // A search stopped part way leaves its options on the stacks (on an error, the
+                // tests in it return without truncating them): the caller's list is below.
+                self.opts.truncate(ob);
+                self.arena.truncate(ab);
+                self.over_budget = false;
+                self.stats.budget_stops += 1;
+                self.stats.budget_nodes += self.stats.nodes - start;
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// For the reports of a long search: the options the table did not answer, at the start
+    /// (depth 1) and inside the start's option being tested (depth 2); else 0.
+    fn open_to_report(&self, ob: usize) -> usize {
+        if self.depth == 1 || (self.depth == 2 && self.start_option.is_some()) {
+            self.opts[ob..].iter().filter(|o| o.value == UNKNOWN).count()
+        } else {
+            0
+        }
     }
 
     /// Whether option `o` (canonical) has value `k`: the `searched`-th of the `open` options

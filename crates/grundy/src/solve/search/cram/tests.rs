@@ -36,6 +36,22 @@ fn configs() -> Vec<CramConfig> {
             max_states: usize::MAX,
             report_start_from: 0,
             report_inside_every: 0,
+            budget_depth: 0,
+            budget_first: 1,
+        },
+        // Budgets of a few nodes: nearly every search of an option is stopped and searched
+        // again, at every depth.
+        CramConfig {
+            budget_depth: u32::MAX,
+            budget_first: 2,
+            table_entries: 256,
+            ..CramConfig::default()
+        },
+        CramConfig {
+            budget_depth: 2,
+            budget_first: 1,
+            small: 4,
+            ..CramConfig::default()
         },
     ]
 }
