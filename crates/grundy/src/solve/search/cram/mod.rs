@@ -60,8 +60,18 @@
 //!   knew (how many values below k it left open, how many options it knew, whether it saw a
 //!   value above k: docs/performance-notes.md, "Cram 3×n (session 18)"). On 4×9, 4×11, 5×7
 //!   and 5×8 it changed the nodes by less than 2 %, the large square boards were not
-//!   measured, so the front ends set it for boards of at most 3 rows or columns only
-//!   ([`CramConfig::low_first_values_for`]).
+//!   measured, so the front ends set it for boards of at most 3 rows or columns only.
+//!   Session 40 measured the larger boards: 4×13 797.7 → 703.0 M nodes (−12 %; the start's
+//!   first option, of value 1, took a third of the search to be shown not of value 2, high
+//!   first), 6×7 74.4 → 59.1 M (−21 %), 4×9, 4×11, 5×7, 5×8, 5×9 within 1.5 %; so the front ends
+//!   now set it for every board ([`CramConfig::low_first_values_for`]; docs/performance-notes.md,
+//!   "Cram: low first for 2 on every board, budgets (session 40)"). Low first for every k ≥ 2
+//!   instead cost 4×9 and 4×11 19–24 % more.
+//! - Iterative budgets ([`CramConfig::budget_depth`], session 40): the search for an option of
+//!   value k at the start searches each option within a budget of nodes, those it stopped again
+//!   with four times as much. A hedge against one option of hours ahead of one of minutes; on
+//!   4×13 8 % fewer nodes than without (646.9 M against 703.0 M, first budget 2^22) but no less
+//!   CPU, on 5×9 (depth 1, 2^16) 48 % more nodes, so it is off by default.
 //! - Killer moves (session 17, [`CramConfig::killers`]): the domino of the last options found
 //!   of the value sought, at the same depth of the recursion, is tried right after the
 //!   splitting moves. On boards of 3 rows the canonical frame of a region is stable from one
@@ -199,9 +209,9 @@ pub struct CramConfig {
     pub killers: u8,
     /// The values k below [`CramConfig::low_first_from`] whose tests "g(R) = k" look for the
     /// lower values first (bit k), once the table cutoff pass has found no option of value k
-    /// (0: none). Off by default; the front ends set bit 2 for boards of at most 3 rows or
-    /// columns ([`CramConfig::low_first_values_for`]): there, a region asked "g = 2" is
-    /// often of value 0 or 1, and low first cut 3×17's nodes by 45 % (module doc, "Pruning").
+    /// (0: none). Off by default; the front ends set bit 2 ([`CramConfig::low_first_values_for`]):
+    /// a region asked "g = 2" is often of value 0 or 1, and low first cut 3×17's nodes by 45 %,
+    /// 4×13's by 12 % (module doc, "Pruning").
     pub low_first_values: u32,
     /// Most entries in the transposition table (a memory cap: entries are replaced at the cap;
     /// the small-region table gets a sixteenth of it).
@@ -263,11 +273,12 @@ impl CramConfig {
     }
 
     /// The values looked for low first below [`CramConfig::low_first_from`]
-    /// ([`CramConfig::low_first_values`]) on boards of `rows` × `cols`: 2 when one side is at
-    /// most 3 (3×14 −23 %, 3×17 −45 %, 3×18 −5 % nodes), else none (4×9, 4×11, 5×7, 5×8
-    /// changed by less than 2 %; the larger square boards were not measured).
-    pub fn low_first_values_for(rows: u32, cols: u32) -> u32 {
-        if rows.min(cols) <= 3 { 1 << 2 } else { 0 }
+    /// ([`CramConfig::low_first_values`]) on boards of `rows` × `cols`: 2 on every board
+    /// (3×14 −23 %, 3×17 −45 %, 3×18 −5 %, 4×13 −12 %, 6×7 −21 % nodes; 4×9, 4×11, 5×7, 5×8 and
+    /// 5×9 within 1.5 %).
+    /// Kept by board for the settings to come (on 3 rows only until session 40).
+    pub fn low_first_values_for(_rows: u32, _cols: u32) -> u32 {
+        1 << 2
     }
 }
 

@@ -301,7 +301,7 @@ fn a_cancelled_parallel_search_stops_with_interrupted() {
 #[test]
 fn values_looked_for_low_first_change_no_value() {
     // Small regions by outcome tests (small: 4), so that tests of k = 1, 2, 3 are made on
-    // regions of many values; on long 3-row boards (where the front ends set bit 2) and 4×5.
+    // regions of many values; on long 3-row boards and 4×5 (the front ends set bit 2).
     let mut next = crate::xorshift(0x2f6b_7e12_c0ff_ee99u64);
     for (h, w) in [(3usize, 7usize), (3, 8), (4, 5)] {
         let full = Board::rectangle(h, w);
