@@ -303,10 +303,8 @@ impl<T: FactStore> CramSearch<T> {
             let last = pending.len() == 1;
             let mut stopped = Vec::new();
             for &i in &pending {
+                // Pending options are unknown: an option found of value k ends the search.
                 let o = self.canonical_option(i);
-                if o.value != UNKNOWN {
-                    continue;
-                }
                 let within = if last { u64::MAX } else { budget };
                 match self.option_has_value_within(o, k, searched + 1, open, within)? {
                     Some(true) => {
