@@ -5,6 +5,7 @@
 #   scripts/frontier.sh list                 the runs this script knows
 #   scripts/frontier.sh start RUN...         start each RUN in the background (resumes from its files)
 #   scripts/frontier.sh status               what each run has reached (its last progress line)
+#   scripts/frontier.sh table                the same as a Markdown table (BENCHMARKS.md, "Long runs")
 #   scripts/frontier.sh stop [HH:MM]         SIGTERM every run now, or at that UTC time
 #
 # Each run lives in $GRUNDY_RUNS/RUN (default ~/grundy-runs, outside the repository) and resumes
@@ -75,6 +76,61 @@ status() {
     done
 }
 
+# table: one Markdown row per run directory: its command, state, what it reached and the figures
+# of its last start (GNU time when it ended; the process's CPU so far while it runs).
+table() {
+    echo "| run | command | state | reached | last start (commit) | its wall | its CPU s | its peak RSS |"
+    echo "|---|---|---|---|---|---|---|---|"
+    local run dir
+    for run in $runs; do
+        dir=$root/$run
+        [ -f "$dir/runs.txt" ] || continue
+        local start commit cmd last state reached wall="" cpu="" rss="" pid
+        start=$(grep '^start ' "$dir/runs.txt" | tail -n 1)
+        commit=$(echo "$start" | cut -d' ' -f3 | tr -d :)
+        cmd=$(echo "$start" | cut -d' ' -f4-)
+        last=$(tail -n 1 "$dir/runs.txt")
+        # grundy's lines (progress is drawn with carriage returns).
+        local log
+        log=$(tr '\r' '\n' <"$dir/err.txt" 2>/dev/null || true)
+        if [ -e "$dir/run.lock" ] && ! flock -n "$dir/run.lock" true; then
+            state=running
+            wall=$(( $(date -u +%s) - $(date -u -d "$(echo "$start" | cut -d' ' -f2)" +%s) ))
+            wall="$((wall / 3600)) h $((wall % 3600 / 60)) min so far"
+            pid=$(pgrep -x -f "\./${cmd}" | head -n 1 || true)
+            if [ -n "$pid" ]; then
+                cpu=$(ps -o times= -p "$pid" | tr -d ' ')
+                rss=$(ps -o rss= -p "$pid" | awk '{ printf "%.2f GB now", $1 / 1048576 }')
+            fi
+        elif [[ "$last" == end*"exit 0" ]]; then
+            state="finished ${last#end }"
+        else
+            state="stopped (${last})"
+        fi
+        if [[ "$state" == finished* ]]; then
+            reached=$(echo "$log" | grep '^grundy: ' | tail -n 1 || true)
+            [ -n "$reached" ] || reached=$(tail -n 1 "$dir/out.txt" 2>/dev/null || true)
+        else
+            reached=$(echo "$log" | grep '^progress: ' | tail -n 1 | sed 's/^progress: //' || true)
+        fi
+        # A census: its CSV's rows so far.
+        local out
+        out=$(echo "$cmd" | sed -n 's/.* --out \([^ ]*\).*/\1/p')
+        if [ -n "$out" ] && [ -f "$dir/$out" ]; then
+            reached="$reached; $out: $(($(wc -l <"$dir/$out") - 1)) rows, the last \`$(tail -n 1 "$dir/$out" | cut -c1-80)\`"
+        fi
+        if [ "$state" != running ]; then
+            # The GNU time block of the last start, when it wrote one.
+            local t
+            t=$(echo "$log" | awk '/^\tCommand being timed/ { u = s = w = m = "" } /User time/ { u = $NF } /System time/ { s = $NF } /Elapsed/ { w = $NF } /Maximum resident/ { m = $NF } END { if (u != "") printf "%s|%.0f|%.2f GB", w, u + s, m / 1048576 }')
+            if [ -n "$t" ]; then
+                wall=${t%%|*} t=${t#*|} cpu=${t%%|*} rss=${t#*|}
+            fi
+        fi
+        echo "| $run | \`${cmd}\` | $state | ${reached//|/\\|} | $(echo "$start" | cut -d' ' -f2) ($commit) | $wall | $cpu | $rss |"
+    done
+}
+
 stop() {
     if [ $# -ge 1 ]; then
         local target now
@@ -99,6 +155,7 @@ case "${1:-}" in
         for r in "$@"; do start "$r"; done
         ;;
     status) status ;;
+    table) table ;;
     stop) shift; stop "$@" ;;
-    *) echo "usage: scripts/frontier.sh list | start RUN... | status | stop [HH:MM]" >&2; exit 2 ;;
+    *) echo "usage: scripts/frontier.sh list | start RUN... | status | table | stop [HH:MM]" >&2; exit 2 ;;
 esac
