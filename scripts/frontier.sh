@@ -23,6 +23,8 @@ root=${GRUNDY_RUNS:-$HOME/grundy-runs}
 args_of() {
     case "$1" in
         grundy35) echo "seq grundy-game --to 34359738368 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store g35.store --freq f35.txt" ;;
+        # Past 2^35 on the store of grundy35 (heaps 0 … 2^35 done in session 41): it grows in place.
+        grundy36) echo "seq grundy-game --to 68719476736 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store ../grundy35/g35.store --freq f36.txt" ;;
         cram7x8) echo "value cram 7x8 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c78.db --max-memory 16G" ;;
         cram6x9) echo "value cram 6x9 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c69.db --max-memory 16G" ;;
         cram5x11) echo "value cram 5x11 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c511.db --max-memory 16G" ;;
@@ -31,7 +33,7 @@ args_of() {
         *) return 1 ;;
     esac
 }
-runs="grundy35 cram7x8 cram6x9 cram5x11 cram4x15 cram3x21"
+runs="grundy35 grundy36 cram7x8 cram6x9 cram5x11 cram4x15 cram3x21"
 
 start() {
     local run=$1 args dir bin
