@@ -43,7 +43,7 @@ def fail(msg):
 
 
 def fnv1a64(data):
-    """FNV-1a, 64 bits, over bytes (in blocks, to stay fast enough in Python)."""
+    """FNV-1a, 64 bits, over bytes (the index's checksum; a byte at a time: about 5 s for 50 MB)."""
     h = 0xCBF29CE484222325
     prime = 0x100000001B3
     mask = (1 << 64) - 1
