@@ -62,13 +62,16 @@ start() {
     )
 }
 
+# running DIR: whether the run in DIR holds its lock (its process is alive).
+running() { [ -e "$1/run.lock" ] && ! flock -n "$1/run.lock" true; }
+
 status() {
     local run dir
     for run in $runs; do
         dir=$root/$run
         [ -d "$dir" ] || continue
         local state=stopped
-        if [ -e "$dir/run.lock" ] && ! flock -n "$dir/run.lock" true; then state=running; fi
+        if running "$dir"; then state=running; fi
         echo "== $run ($state)"
         tail -n 1 "$dir/runs.txt" 2>/dev/null || true
         # The last line of grundy's (progress is drawn with carriage returns; the lines of
@@ -95,7 +98,7 @@ table() {
         # grundy's lines (progress is drawn with carriage returns).
         local log
         log=$(tr '\r' '\n' <"$dir/err.txt" 2>/dev/null || true)
-        if [ -e "$dir/run.lock" ] && ! flock -n "$dir/run.lock" true; then
+        if running "$dir"; then
             state=running
             wall=$(( $(date -u +%s) - $(date -u -d "$(echo "$start" | cut -d' ' -f2)" +%s) ))
             wall="$((wall / 3600)) h $((wall % 3600 / 60)) min so far"
@@ -121,8 +124,9 @@ table() {
         if [ -n "$out" ] && [ -f "$dir/$out" ]; then
             reached="$reached; $out: $(($(wc -l <"$dir/$out") - 1)) rows, the last \`$(tail -n 1 "$dir/$out" | cut -c1-80)\`"
         fi
-        if [ "$state" != running ]; then
-            # The GNU time block of the last start, when it wrote one.
+        if [[ "$last" == end* ]]; then
+            # The GNU time block of the last start (one killed, with no `end` line, wrote none:
+            # the last block in err.txt would then be an earlier start's).
             local t
             t=$(echo "$log" | awk '/^\tCommand being timed/ { u = s = w = m = "" } /User time/ { u = $NF } /System time/ { s = $NF } /Elapsed/ { w = $NF } /Maximum resident/ { m = $NF } END { if (u != "") printf "%s|%.0f|%.2f GB", w, u + s, m / 1048576 }')
             if [ -n "$t" ]; then
