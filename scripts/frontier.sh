@@ -105,7 +105,7 @@ table() {
             pid=$(pgrep -x -f "\./${cmd}" | head -n 1 || true)
             if [ -n "$pid" ]; then
                 cpu=$(ps -o times= -p "$pid" | tr -d ' ')
-                rss=$(ps -o rss= -p "$pid" | awk '{ printf "%.2f GB now", $1 / 1048576 }')
+                rss=$(ps -o rss= -p "$pid" | awk '{ printf "%.2f GB now", $1 / 1000000 }')
             fi
         elif [[ "$last" == end*"exit 0" ]]; then
             state="finished ${last#end }"
@@ -128,7 +128,7 @@ table() {
             # The GNU time block of the last start (one killed, with no `end` line, wrote none:
             # the last block in err.txt would then be an earlier start's).
             local t
-            t=$(echo "$log" | awk '/^\tCommand being timed/ { u = s = w = m = "" } /User time/ { u = $NF } /System time/ { s = $NF } /Elapsed/ { w = $NF } /Maximum resident/ { m = $NF } END { if (u != "") printf "%s|%.0f|%.2f GB", w, u + s, m / 1048576 }')
+            t=$(echo "$log" | awk '/^\tCommand being timed/ { u = s = w = m = "" } /User time/ { u = $NF } /System time/ { s = $NF } /Elapsed/ { w = $NF } /Maximum resident/ { m = $NF } END { if (u != "") printf "%s|%.0f|%.2f GB", w, u + s, m / 1000000 }')
             if [ -n "$t" ]; then
                 wall=${t%%|*} t=${t#*|} cpu=${t%%|*} rss=${t#*|}
             fi
