@@ -38,6 +38,13 @@ pub(super) const MAX_WINDOW: usize = if cfg!(test) { 1 << 8 } else { 1 << 22 };
 /// windows are at most 1/32 of the heaps).
 const RERACE: usize = 64;
 
+#[cfg(test)]
+thread_local! {
+    /// Tests: the way every run on this thread takes, instead of the race's (`None`: race).
+    /// The race is decided by the wall clock, so a test of one way's behaviour forces it.
+    pub(super) static FORCED: std::cell::Cell<Option<Way>> = const { std::cell::Cell::new(None) };
+}
+
 /// A way of the sparse method on a pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Way {
@@ -102,6 +109,10 @@ impl Race {
     /// them), and the heap where that way's phase ends (the next race when settled; `usize::MAX`
     /// before the first). `clock` is read only where a phase ends.
     pub(super) fn way(&mut self, n: usize, clock: impl Fn() -> Instant) -> (Way, usize) {
+        #[cfg(test)]
+        if let Some(way) = FORCED.get() {
+            return (way, usize::MAX);
+        }
         match self.phase {
             Phase::HeapByHeap { start, end, since } if n >= end => {
                 let now = clock();

@@ -816,6 +816,58 @@ mod stores {
         }
     }
 
+    /// The heaps saved in a store's index: its count after the magic line, the rules line, the
+    /// store's id and the page size (`paged.rs`, the module doc).
+    fn saved_heaps(index: &[u8]) -> u64 {
+        let rules_end = index.iter().skip(27).position(|&b| b == b'\n').unwrap() + 28;
+        let at = rules_end + 16;
+        u64::from_le_bytes(index[at..at + 8].try_into().unwrap())
+    }
+
+    /// A save due by the heap count is made within a pipeline block of being due, whichever
+    /// way the sparse method takes on two threads: the pipeline runs many blocks in one call
+    /// of the pool (`State::pipelined_blocks`), which returns for a save due (without that, the
+    /// save waited for the next look at progress, up to 4096 heaps later).
+    #[test]
+    fn a_save_due_by_the_heap_count_is_made_in_either_way() {
+        let rules = TakeBreak::new(vec![4], true);
+        let every = 1000u64;
+        let (first, to) = (1u64 << 20, (1 << 20) + 40_000);
+        for way in [race::Way::Pipelined, race::Way::HeapByHeap] {
+            let store = StoreFile {
+                page: 1 << 16,
+                cache_pages: Some(32),
+                every_heaps: Some(every),
+                every: std::time::Duration::from_secs(3600),
+                ..file(&format!("save-due-{way:?}"))
+            };
+            run(&rules, first, 2, &store, Control::new()).unwrap();
+            let gaps = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let (sink, path) = (gaps.clone(), store.index_path());
+            let control = Control::new().with_observer(move |e: &Event| {
+                if let Event::Progress {
+                    phase: "heaps", done, ..
+                } = e
+                {
+                    let saved = saved_heaps(&std::fs::read(&path).unwrap());
+                    sink.lock().unwrap().push((*done, *done - saved));
+                }
+            });
+            race::FORCED.set(Some(way));
+            let last = run(&rules, to, 2, &store, control);
+            race::FORCED.set(None);
+            assert_eq!(last.unwrap().stopped, None);
+            remove(&store);
+            let gaps = gaps.lock().unwrap();
+            assert!(gaps.len() >= 9, "{way:?}: {gaps:?}");
+            // The first report comes before any save of this run.
+            assert!(
+                gaps[1..].iter().all(|&(_, gap)| gap < every + blocks::PIPELINE as u64),
+                "{way:?}: (heap, heaps since the last save) {gaps:?}"
+            );
+        }
+    }
+
     fn refused(rules: &TakeBreak, store: &StoreFile, what: &str) {
         match run(rules, 30_000, 1, store, Control::new()) {
             Err(Error::Input(m)) => assert!(m.contains(what), "{m}"),
