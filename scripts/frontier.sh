@@ -128,6 +128,7 @@ table() {
             # The GNU time block of the last start (one killed, with no `end` line, wrote none:
             # the last block in err.txt would then be an earlier start's).
             local t
+            # Peak memory in "GB" as docs/records.md gives it: GNU time's KiB over 10^6.
             t=$(echo "$log" | awk '/^\tCommand being timed/ { u = s = w = m = "" } /User time/ { u = $NF } /System time/ { s = $NF } /Elapsed/ { w = $NF } /Maximum resident/ { m = $NF } END { if (u != "") printf "%s|%.0f|%.2f GB", w, u + s, m / 1000000 }')
             if [ -n "$t" ]; then
                 wall=${t%%|*} t=${t#*|} cpu=${t%%|*} rss=${t#*|}

@@ -112,15 +112,14 @@ def _escape(d, entries):
     at += 8 + 8 * full
     (count,) = struct.unpack_from("<Q", index, at)
     assert count == 0, "a small store has no escaped heaps"
-    table_at = at + 8
-    tail_at = table_at
+    table_at = at + 8  # also where the last page's bytes begin, the table being empty
     with open(d / "g.store", "r+b") as f:
         for heap in entries:
             if heap < full * page:
                 f.seek(4096 + heap)
                 f.write(b"\xff")
             else:
-                index[tail_at + heap - full * page] = 0xFF
+                index[table_at + heap - full * page] = 0xFF
     table = b"".join(struct.pack("<QI", h, v) for h, v in sorted(entries.items()))
     struct.pack_into("<Q", index, at, len(entries))
     index[table_at:table_at] = table

@@ -87,7 +87,7 @@ impl StoreFile {
 }
 
 const MAGIC: &[u8] = b"grundy value store 1\n";
-const INDEX_MAGIC: &[u8] = b"grundy value store index 1\n";
+pub(super) const INDEX_MAGIC: &[u8] = b"grundy value store index 1\n";
 /// Bytes before the first page of the values file.
 const HEADER: u64 = 4096;
 /// log2 of the heaps of a bucket of the escape table's look-up ([`Paged::high_value`]): 2^16

@@ -819,8 +819,8 @@ mod stores {
     /// The heaps saved in a store's index: its count after the magic line, the rules line, the
     /// store's id and the page size (`paged.rs`, the module doc).
     fn saved_heaps(index: &[u8]) -> u64 {
-        let rules_end = index.iter().skip(27).position(|&b| b == b'\n').unwrap() + 28;
-        let at = rules_end + 16;
+        let rules = paged::INDEX_MAGIC.len();
+        let at = rules + index[rules..].iter().position(|&b| b == b'\n').unwrap() + 1 + 16;
         u64::from_le_bytes(index[at..at + 8].try_into().unwrap())
     }
 
