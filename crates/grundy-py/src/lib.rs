@@ -15,6 +15,8 @@
 //! Cost: that of the computations; the crossing is one JSON document per report, one array copy
 //! per sequence or table.
 
+#![warn(missing_docs)]
+
 mod callable;
 mod census;
 mod run;

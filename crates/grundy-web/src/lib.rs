@@ -14,6 +14,8 @@
 //! Cost: a request costs its question (see [`grundy::report`]); the server itself is idle
 //! between requests.
 
+#![warn(missing_docs)]
+
 mod api;
 mod assets;
 mod jobs;
