@@ -75,9 +75,9 @@ status() {
         echo "== $run ($state)"
         tail -n 1 "$dir/runs.txt" 2>/dev/null || true
         # The last line of grundy's (progress is drawn with carriage returns; the lines of
-        # /usr/bin/time -v start with a tab).
+        # /usr/bin/time -v start with a tab, but for its first, "Command exited with ...").
         [ -f "$dir/err.txt" ] || continue
-        tr '\r' '\n' <"$dir/err.txt" | grep -v '^[[:space:]]*$\|^\s' | tail -n 1 || true
+        tr '\r' '\n' <"$dir/err.txt" | grep -v '^[[:space:]]*$\|^\s\|^Command \(exited\|terminated\)' | tail -n 1 || true
     done
 }
 
