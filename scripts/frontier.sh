@@ -11,7 +11,9 @@
 # Each run lives in $GRUNDY_RUNS/RUN (default ~/grundy-runs, outside the repository) and resumes
 # from its own files (a region database, a value store) when started again with the same
 # command: a stop loses at most the minutes since its last save. Each run takes one thread
-# (one run a core) unless FRONTIER_JOBS=N says otherwise. A lock keeps one process per
+# (one run a core) unless FRONTIER_JOBS=N says otherwise, and a Cram run's memory budget is
+# 16G unless FRONTIER_MEMORY says otherwise (two Cram runs side by side on 24 GiB: 10G each;
+# the region database does not depend on it, so a run resumes under any budget). A lock keeps one process per
 # run. The binary is copied beside the run at each start, so a rebuild of the repository never
 # changes a running binary; runs.txt says which commit each start ran.
 set -euo pipefail
@@ -25,11 +27,11 @@ args_of() {
         grundy35) echo "seq grundy-game --to 34359738368 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store g35.store --freq f35.txt" ;;
         # Past 2^35 on the store of grundy35 (heaps 0 … 2^35 done in session 41): it grows in place.
         grundy36) echo "seq grundy-game --to 68719476736 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store ../grundy35/g35.store --freq f36.txt" ;;
-        cram7x8) echo "value cram 7x8 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c78.db --max-memory 16G" ;;
-        cram6x9) echo "value cram 6x9 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c69.db --max-memory 16G" ;;
-        cram5x11) echo "value cram 5x11 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c511.db --max-memory 16G" ;;
-        cram4x15) echo "census cram:4 --to 15 --jobs ${FRONTIER_JOBS:-1} --max-memory 16G --table c4.db --out c4.csv" ;;
-        cram3x21) echo "census cram:3 --to 21 --jobs ${FRONTIER_JOBS:-1} --max-memory 16G --table c3.db --out c3.csv" ;;
+        cram7x8) echo "value cram 7x8 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c78.db --max-memory ${FRONTIER_MEMORY:-16G}" ;;
+        cram6x9) echo "value cram 6x9 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c69.db --max-memory ${FRONTIER_MEMORY:-16G}" ;;
+        cram5x11) echo "value cram 5x11 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c511.db --max-memory ${FRONTIER_MEMORY:-16G}" ;;
+        cram4x15) echo "census cram:4 --to 15 --jobs ${FRONTIER_JOBS:-1} --max-memory ${FRONTIER_MEMORY:-16G} --table c4.db --out c4.csv" ;;
+        cram3x21) echo "census cram:3 --to 21 --jobs ${FRONTIER_JOBS:-1} --max-memory ${FRONTIER_MEMORY:-16G} --table c3.db --out c3.csv" ;;
         *) return 1 ;;
     esac
 }
