@@ -14,8 +14,9 @@
 # (one run a core) unless FRONTIER_JOBS=N says otherwise, and a Cram run's memory budget is
 # 16G unless FRONTIER_MEMORY says otherwise (two Cram runs side by side on 24 GiB would take
 # about 10G each, not tried yet; the region database does not depend on the budget, so a run
-# resumes under any). A lock keeps one process per run. The binary is copied beside the run at each start, so a rebuild of the repository never
-# changes a running binary; runs.txt says which commit each start ran.
+# resumes under any). A lock keeps one process per run. The binary is copied beside the run at
+# each start, so a rebuild of the repository never changes a running binary; runs.txt says
+# which commit each start ran.
 set -euo pipefail
 self=$(realpath "$0")
 cd "$(dirname "$self")/.."
