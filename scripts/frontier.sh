@@ -24,15 +24,16 @@ root=${GRUNDY_RUNS:-$HOME/grundy-runs}
 
 # RUN → the grundy arguments (paths are relative to the run's directory).
 args_of() {
+    local jobs=${FRONTIER_JOBS:-1} mem=${FRONTIER_MEMORY:-16G}
     case "$1" in
-        grundy35) echo "seq grundy-game --to 34359738368 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store g35.store --freq f35.txt" ;;
+        grundy35) echo "seq grundy-game --to 34359738368 --all --jobs $jobs --max-memory 2G --store g35.store --freq f35.txt" ;;
         # Past 2^35 on the store of grundy35 (heaps 0 … 2^35 done in session 41): it grows in place.
-        grundy36) echo "seq grundy-game --to 68719476736 --all --jobs ${FRONTIER_JOBS:-1} --max-memory 2G --store ../grundy35/g35.store --freq f36.txt" ;;
-        cram7x8) echo "value cram 7x8 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c78.db --max-memory ${FRONTIER_MEMORY:-16G}" ;;
-        cram6x9) echo "value cram 6x9 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c69.db --max-memory ${FRONTIER_MEMORY:-16G}" ;;
-        cram5x11) echo "value cram 5x11 --no-moves --stats --jobs ${FRONTIER_JOBS:-1} --table c511.db --max-memory ${FRONTIER_MEMORY:-16G}" ;;
-        cram4x15) echo "census cram:4 --to 15 --jobs ${FRONTIER_JOBS:-1} --max-memory ${FRONTIER_MEMORY:-16G} --table c4.db --out c4.csv" ;;
-        cram3x21) echo "census cram:3 --to 21 --jobs ${FRONTIER_JOBS:-1} --max-memory ${FRONTIER_MEMORY:-16G} --table c3.db --out c3.csv" ;;
+        grundy36) echo "seq grundy-game --to 68719476736 --all --jobs $jobs --max-memory 2G --store ../grundy35/g35.store --freq f36.txt" ;;
+        cram7x8) echo "value cram 7x8 --no-moves --stats --jobs $jobs --table c78.db --max-memory $mem" ;;
+        cram6x9) echo "value cram 6x9 --no-moves --stats --jobs $jobs --table c69.db --max-memory $mem" ;;
+        cram5x11) echo "value cram 5x11 --no-moves --stats --jobs $jobs --table c511.db --max-memory $mem" ;;
+        cram4x15) echo "census cram:4 --to 15 --jobs $jobs --max-memory $mem --table c4.db --out c4.csv" ;;
+        cram3x21) echo "census cram:3 --to 21 --jobs $jobs --max-memory $mem --table c3.db --out c3.csv" ;;
         *) return 1 ;;
     esac
 }
