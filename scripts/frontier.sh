@@ -126,7 +126,7 @@ table() {
         local out
         out=$(echo "$cmd" | sed -n 's/.* --out \([^ ]*\).*/\1/p')
         if [ -n "$out" ] && [ -f "$dir/$out" ]; then
-            reached="$reached; $out: $(($(wc -l <"$dir/$out") - 1)) rows, the last \`$(tail -n 1 "$dir/$out" | cut -c1-80)\`"
+            reached="${reached:+$reached; }$out: $(($(wc -l <"$dir/$out") - 1)) rows, the last \`$(tail -n 1 "$dir/$out" | cut -c1-80)\`"
         fi
         if [[ "$last" == end* ]]; then
             # The GNU time block of the last start (one killed, with no `end` line, wrote none:
