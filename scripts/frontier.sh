@@ -27,7 +27,8 @@ args_of() {
     local jobs=${FRONTIER_JOBS:-1} mem=${FRONTIER_MEMORY:-16G}
     case "$1" in
         grundy35) echo "seq grundy-game --to 34359738368 --all --jobs $jobs --max-memory 2G --store g35.store --freq f35.txt" ;;
-        # Past 2^35 on the store of grundy35 (heaps 0 … 2^35 done in session 41): it grows in place.
+        # Past 2^35 on the store of grundy35, which it grows in place: on a machine without that
+        # store, run grundy35 first (this run exits 2, "cannot open the value store", until then).
         grundy36) echo "seq grundy-game --to 68719476736 --all --jobs $jobs --max-memory 2G --store ../grundy35/g35.store --freq f36.txt" ;;
         cram7x8) echo "value cram 7x8 --no-moves --stats --jobs $jobs --table c78.db --max-memory $mem" ;;
         cram6x9) echo "value cram 6x9 --no-moves --stats --jobs $jobs --table c69.db --max-memory $mem" ;;
